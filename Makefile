@@ -1,0 +1,16 @@
+.PHONY: install run test lint migrations-check
+
+install:
+	bin/setup
+
+run:
+	bin/run
+
+test:
+	bin/test
+
+lint:
+	.venv/bin/ruff check . && .venv/bin/ruff format --check .
+
+migrations-check:
+	.venv/bin/python manage.py makemigrations --check --dry-run

@@ -1,0 +1,130 @@
+import dataclasses
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models.functions import Lower
+
+from scoring import RULESETS, RuleSet
+
+PRESET_CHOICES = [(name, rules.title) for name, rules in RULESETS.items()]
+GAME_POINTS_CHOICES = [(5, "5 points"), (7, "7 points"), (10, "10 points")]
+PAPER_CHOICES = [("letter", "Letter"), ("a4", "A4")]
+
+# The values a club or event may set on top of its preset (RULES.md: "a club may set any of
+# 5, 7, 10 (and may override the other values)"). Field name here == RuleSet field name.
+OVERRIDABLE = ("game_points", "march", "lone_march", "euchre", "lone_euchre")
+
+
+class RulesChoice(models.Model):
+    """A rule preset plus the house's own values; shared by clubs and their events."""
+
+    rules_preset = models.CharField(
+        "rule set", max_length=32, choices=PRESET_CHOICES, default="hoyle-2001"
+    )
+    game_points = models.PositiveSmallIntegerField(
+        "game to",
+        choices=GAME_POINTS_CHOICES,
+        null=True,
+        blank=True,
+        help_text="Leave empty to use the rule set's own game.",
+    )
+    march = models.PositiveSmallIntegerField(
+        "points for a march", null=True, blank=True, help_text="Empty: the rule set's value."
+    )
+    lone_march = models.PositiveSmallIntegerField(
+        "points for a lone march", null=True, blank=True, help_text="Empty: the rule set's value."
+    )
+    euchre = models.PositiveSmallIntegerField(
+        "points for a euchre", null=True, blank=True, help_text="Empty: the rule set's value."
+    )
+    lone_euchre = models.PositiveSmallIntegerField(
+        "points for euchring a lone hand",
+        null=True,
+        blank=True,
+        help_text="Empty: the rule set's value.",
+    )
+
+    class Meta:
+        abstract = True
+
+    def rule_overrides(self) -> dict[str, int]:
+        return {f: getattr(self, f) for f in OVERRIDABLE if getattr(self, f) is not None}
+
+    def ruleset(self) -> RuleSet:
+        """The scoring engine's rules for this club or event, house values applied."""
+        return dataclasses.replace(RULESETS[self.rules_preset], **self.rule_overrides())
+
+    def clean(self):
+        super().clean()
+        if self.rules_preset not in RULESETS:
+            raise ValidationError({"rules_preset": "Pick one of the listed rule sets."})
+        try:
+            self.ruleset()
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from exc
+
+
+class ClubQuerySet(models.QuerySet):
+    def directed_by(self, user):
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(directors__user=user)
+
+
+class Club(RulesChoice):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True, help_text="Used in the club's web address.")
+    paper_size = models.CharField(
+        "paper for printouts", max_length=8, choices=PAPER_CHOICES, default="letter"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = ClubQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class ClubDirector(models.Model):
+    """A Django user's role in one club: access to a club's data goes through this row alone."""
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", "Director"
+        ASSISTANT = "assistant", "Assistant director"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="directors")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_roles"
+    )
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.DIRECTOR)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="one_role_per_user_per_club")
+        ]
+
+    def __str__(self):
+        return f"{self.user} ({self.get_role_display()}, {self.club})"
+
+
+class Player(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    email = models.EmailField(blank=True)
+    phone = models.CharField(max_length=40, blank=True)
+    active = models.BooleanField(default=True, help_text="Untick to hide from check-in lists.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            # "Mary Smith" and "mary smith" are the same person on a roster.
+            models.UniqueConstraint(Lower("name"), "club", name="unique_player_name_per_club"),
+        ]
+
+    def __str__(self):
+        return self.name

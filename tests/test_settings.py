@@ -1,0 +1,65 @@
+"""The settings a deployment relies on: the deploy check passes with the documented variables."""
+
+import os
+import subprocess
+import sys
+
+from django.conf import settings
+
+PRODUCTION_ENV = {
+    "SECRET_KEY": "k8Zq-3vN_w9pLx2TfYb7RcUe5HsJm4GaDn6VoQi1KzXyWlPrEtBuCdFgHjMnSaQw",
+    "ALLOWED_HOSTS": "euchre.example.org",
+    "HTTPS": "true",
+}
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "HTTPS", "SECRET_KEY")}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=settings.BASE_DIR,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_deploy_check_passes_with_documented_production_variables():
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_deploy_check_fails_with_the_development_defaults():
+    result = _manage("check", "--deploy", "--fail-level", "WARNING")
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stdout + result.stderr
+
+
+def test_a_mistyped_boolean_is_refused_not_guessed():
+    result = _manage("check", DEBUG="ture")
+    assert result.returncode != 0
+    assert "DEBUG is 'ture': use true or false." in result.stderr
+
+
+def test_https_without_a_secret_key_is_refused():
+    result = _manage("check", HTTPS="true")
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_debug_is_off_by_default():
+    assert settings.DEBUG is False
+
+
+def test_the_database_in_use_is_the_one_asked_for():
+    """The PostgreSQL run must really run on PostgreSQL, not fall back to SQLite."""
+    engine = settings.DATABASES["default"]["ENGINE"]
+    if os.getenv("DATABASE_URL", "").startswith("postgres"):
+        assert engine == "django.db.backends.postgresql"
+    else:
+        assert engine == "django.db.backends.sqlite3"
+        options = settings.DATABASES["default"]["OPTIONS"]
+        assert options["transaction_mode"] == "IMMEDIATE"
+        assert "journal_mode=WAL" in options["init_command"]
+        assert options["timeout"] >= 5

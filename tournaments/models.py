@@ -1,0 +1,374 @@
+"""What a euchre night records: events, who came, rounds, tables, seats and every hand.
+
+Points are never typed: a Hand's points are set from the scoring engine each time it is saved,
+and the checks that need the whole table (game already won, round's hand count reached) run in
+`services.hand_record` / `services.hand_correct` through `Table.replay`.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from simple_history.models import HistoricalRecords
+
+import scoring
+from clubs.models import Club, Player, RulesChoice
+
+SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+SIDE_CHOICES = [("NS", "North-South"), ("EW", "East-West")]
+SEAT_NAMES = dict(SEAT_CHOICES)
+SIDE_NAMES = dict(SIDE_CHOICES)
+
+
+class EventQuerySet(models.QuerySet):
+    def for_club(self, club):
+        return self.filter(club=club)
+
+    def directed_by(self, user):
+        return self.filter(club__in=Club.objects.directed_by(user))
+
+
+class Event(RulesChoice):
+    """A club night or a tournament. Its rules are copied from the club when it is created, so
+    changing the club's house rules later does not re-score past nights."""
+
+    class Format(models.TextChoices):
+        PROGRESSIVE = "progressive", "Progressive (partners change every round)"
+        PAIRS = "pairs", "Pairs (fixed partnerships)"
+
+    class RoundEnd(models.TextChoices):
+        HANDS = "hands", "After a fixed number of hands"
+        GAME = "game", "When a side wins the game"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    format = models.CharField(max_length=16, choices=Format.choices, default=Format.PROGRESSIVE)
+    rounds_planned = models.PositiveSmallIntegerField("number of rounds", default=8)
+    round_end = models.CharField(
+        "a round ends", max_length=8, choices=RoundEnd.choices, default=RoundEnd.HANDS
+    )
+    hands_per_round = models.PositiveSmallIntegerField(
+        "hands per round",
+        default=8,
+        help_text="Used when a round ends after a fixed number of hands.",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rounds_planned__gte=1) & Q(rounds_planned__lte=40),
+                name="event_rounds_1_to_40",
+            ),
+            models.CheckConstraint(
+                condition=Q(hands_per_round__gte=1) & Q(hands_per_round__lte=40),
+                name="event_hands_1_to_40",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    @property
+    def is_pairs(self) -> bool:
+        return self.format == self.Format.PAIRS
+
+    def max_hands(self) -> int | None:
+        return self.hands_per_round if self.round_end == self.RoundEnd.HANDS else None
+
+    def current_round(self):
+        return self.rounds.order_by("-number").first()
+
+
+class Partnership(models.Model):
+    """Two players who play together all event long (pairs events)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="partnerships")
+    name = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self):
+        return self.name or " & ".join(e.player.name for e in self.entries.all())
+
+
+class Entry(models.Model):
+    """A player entered in an event; `present` is the check-in, changed between rounds for
+    late arrivals and early leavers."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    present = models.BooleanField("checked in", default=True)
+    partnership = models.ForeignKey(
+        Partnership, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries"
+    )
+
+    class Meta:
+        verbose_name_plural = "entries"
+        ordering = ["player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="player_enters_event_once")
+        ]
+
+    def __str__(self):
+        return f"{self.player} in {self.event}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        IN_PLAY = "in_play", "In play"
+        CLOSED = "closed", "Closed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.IN_PLAY)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    close_reason = models.TextField(
+        blank=True, help_text="Why the round was closed before every table finished."
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_round_number_per_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_from_1"),
+        ]
+
+    def __str__(self):
+        return f"Round {self.number}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.status == self.Status.CLOSED
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    captain = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    first_dealer = models.CharField(max_length=1, choices=SEAT_CHOICES, default="N")
+    confirmed_by = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_table_number_per_round"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_from_1"),
+        ]
+
+    def __str__(self):
+        return f"Table {self.number}, round {self.round.number}"
+
+    def rules(self):
+        return self.round.event.ruleset()
+
+    def replay(self, hands) -> scoring.Game:
+        """Play `hands` (Hand rows, in order) through the engine as one game at this table.
+
+        Raises scoring.HandError at the first hand the rules refuse, so a correction that
+        would leave a later hand impossible (after the game was won) is refused whole.
+        """
+        event = self.round.event
+        game = scoring.Game(
+            event.ruleset(), first_dealer=self.first_dealer, max_hands=event.max_hands()
+        )
+        for hand in hands:
+            game.add(hand.to_engine_hand())
+        return game
+
+    def game(self) -> scoring.Game:
+        return self.replay(self.hands.order_by("number"))
+
+    def is_finished(self, game: scoring.Game | None = None) -> bool:
+        game = game or self.game()
+        return game.finished
+
+
+class Seat(models.Model):
+    """A player's place in a round: at a table in seat N/E/S/W, or, with no table, sitting out.
+
+    One row per player per round, so the database itself guarantees nobody is seated twice.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"
+    )
+    position = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["round", "table__number", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "player"], name="player_seated_once_per_round"
+            ),
+            models.UniqueConstraint(
+                fields=["table", "position"],
+                condition=Q(table__isnull=False),
+                name="one_player_per_seat",
+            ),
+            models.CheckConstraint(
+                condition=(Q(table__isnull=True) & Q(position=""))
+                | (Q(table__isnull=False) & Q(position__in=["N", "E", "S", "W"])),
+                name="seat_has_table_and_position_or_sits_out",
+            ),
+        ]
+
+    def __str__(self):
+        if self.table_id is None:
+            return f"{self.player} sits out round {self.round.number}"
+        return f"{self.player} {self.get_position_display()} at table {self.table.number}"
+
+    @property
+    def sits_out(self) -> bool:
+        return self.table_id is None
+
+    @property
+    def side(self) -> str:
+        return scoring.side_of(self.position)
+
+
+class Hand(models.Model):
+    """One deal as the table captain entered it, with the points the scoring engine gave it."""
+
+    class Irregularity(models.TextChoices):
+        NONE = "", "None"
+        REVOKE = "revoke", "Revoke (renege)"
+        SHORT_HAND = "short_hand", "Wrong number of cards"
+        TABLE_TALK = "table_talk", "Table talk"
+        ABANDONED = "abandoned", "Lone hand abandoned by a defender"
+
+    class Penalty(models.TextChoices):
+        NONE = "", "Not chosen"
+        SCORE = "score", "Score 2"
+        DEDUCT = "deduct", "Deduct from the revoking side"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    # An empty maker is a thrown-in deal: all four passed twice.
+    maker = models.CharField("called trump", max_length=1, choices=SEAT_CHOICES, blank=True)
+    alone = models.BooleanField("went alone", default=False)
+    lone_defender = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
+    tricks = models.PositiveSmallIntegerField("makers' tricks", null=True, blank=True)
+    irregularity = models.CharField(
+        max_length=12, choices=Irregularity.choices, blank=True, default=""
+    )
+    offending_side = models.CharField(
+        max_length=4, choices=[*SIDE_CHOICES, ("both", "Both sides")], blank=True
+    )
+    revoke_penalty = models.CharField(max_length=8, choices=Penalty.choices, blank=True, default="")
+    # Set by save() from the scoring engine, never from a form.
+    ns_points = models.SmallIntegerField(editable=False)
+    ew_points = models.SmallIntegerField(editable=False)
+    outcome = models.CharField(max_length=32, editable=False)
+    description = models.CharField(max_length=200, editable=False)
+    entered_at = models.DateTimeField(auto_now_add=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The director who entered it; empty when a table captain did.",
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_hand_number_per_table"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=5), name="tricks_0_to_5"
+            ),
+            # A thrown-in deal has no tricks; a played one always has them.
+            models.CheckConstraint(
+                condition=(Q(maker="") & Q(tricks__isnull=True))
+                | (~Q(maker="") & Q(tricks__isnull=False)),
+                name="tricks_iff_played",
+            ),
+        ]
+
+    def __str__(self):
+        return f"Hand {self.number} at {self.table}"
+
+    def to_engine_hand(self) -> scoring.Hand:
+        """Translate seats into the engine's sides. The engine checks the rules; the seat
+        checks it cannot see (a lone defender must be one of the maker's opponents) are here."""
+        if not self.maker:
+            return scoring.Hand(
+                makers=None,
+                tricks=self.tricks,
+                alone=self.alone,
+                defended_alone=bool(self.lone_defender),
+                **self._irregularity_fields(),
+            )
+        makers = scoring.side_of(self.maker)
+        if self.lone_defender and scoring.side_of(self.lone_defender) == makers:
+            raise scoring.HandError(
+                "bad_seat",
+                f"{SEAT_NAMES[self.lone_defender]} is the maker's partner, not an opponent: "
+                "the lone defender must be East or West when North or South called, and "
+                "the other way round.",
+                field="lone_defender",
+            )
+        return scoring.Hand(
+            makers=makers,
+            tricks=self.tricks,
+            alone=self.alone,
+            defended_alone=bool(self.lone_defender),
+            **self._irregularity_fields(),
+        )
+
+    def _irregularity_fields(self) -> dict:
+        side = self.offending_side or None
+        needs_side = (
+            self.Irregularity.REVOKE,
+            self.Irregularity.SHORT_HAND,
+            self.Irregularity.TABLE_TALK,
+        )
+        if self.irregularity in needs_side and side is None:
+            raise scoring.HandError(
+                "side_missing",
+                f"Say which side committed the {self.get_irregularity_display().lower()}.",
+                field="offending_side",
+            )
+        if side is not None and self.irregularity not in needs_side:
+            raise scoring.HandError(
+                "side_without_irregularity",
+                "An offending side was given but no revoke, wrong number of cards or table "
+                "talk: pick the irregularity, or clear the offending side.",
+                field="offending_side",
+            )
+        match self.irregularity:
+            case self.Irregularity.REVOKE:
+                return {"revoke": side, "revoke_penalty": self.revoke_penalty or None}
+            case self.Irregularity.SHORT_HAND:
+                return {"short_hand": side}
+            case self.Irregularity.TABLE_TALK:
+                return {"table_talk": side}
+            case self.Irregularity.ABANDONED:
+                return {"abandoned": True}
+        return {"revoke_penalty": self.revoke_penalty or None}
+
+    def apply_score(self, result: scoring.HandScore) -> None:
+        self.ns_points = result.points["NS"]
+        self.ew_points = result.points["EW"]
+        self.outcome = result.outcome
+        self.description = result.description
+
+    def save(self, *args, **kwargs):
+        # Whatever path saves a hand (service, admin, shell), its points come from the engine.
+        self.apply_score(scoring.score_hand(self.to_engine_hand(), self.table.rules()))
+        super().save(*args, **kwargs)

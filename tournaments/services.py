@@ -1,0 +1,272 @@
+"""Workflows that span several models: seating a round, recording and correcting hands,
+closing a round. Each runs in one transaction, so a refusal leaves nothing half-saved.
+
+Refusals raise `ActionRefused` (a clear message for the director or captain) or
+`scoring.HandError` (the engine's message about a hand, with the field it concerns).
+"""
+
+from collections.abc import Mapping
+
+from django.db import transaction
+from django.utils import timezone
+
+import scoring
+from clubs.models import Player
+
+from .models import Entry, Event, Hand, Partnership, Round, Seat, Table
+from .seating import RoundSeating, SeatingError, seat_round
+
+# What a captain or director may say about a hand; everything else is the engine's.
+HAND_FIELDS = (
+    "maker",
+    "alone",
+    "lone_defender",
+    "tricks",
+    "irregularity",
+    "offending_side",
+    "revoke_penalty",
+)
+HAND_DEFAULTS = {
+    "maker": "",
+    "alone": False,
+    "lone_defender": "",
+    "tricks": None,
+    "irregularity": "",
+    "offending_side": "",
+    "revoke_penalty": "",
+}
+
+
+class ActionRefused(Exception):
+    """A request that cannot be carried out as asked; the message says why and what to do."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def _past_seatings(event: Event) -> list[RoundSeating]:
+    rounds: dict[int, RoundSeating] = {}
+    seats = Seat.objects.filter(round__event=event).select_related("round", "table")
+    tables: dict[tuple[int, int], dict[str, int]] = {}
+    for seat in seats.order_by("round__number"):
+        r = rounds.setdefault(seat.round.number, RoundSeating(tables=[], sit_out=[]))
+        if seat.table_id is None:
+            r.sit_out.append(seat.player_id)
+        else:
+            tables.setdefault((seat.round.number, seat.table.number), {})[seat.position] = (
+                seat.player_id
+            )
+    for (number, _), places in sorted(tables.items()):
+        rounds[number].tables.append(tuple(places[p] for p in "NESW"))
+    return [rounds[n] for n in sorted(rounds)]
+
+
+def event_partnerships_present(event: Event) -> list[tuple[int, int]]:
+    """Pairs whose two players are both checked in; a pair with one missing cannot play."""
+    pairs = []
+    for partnership in event.partnerships.prefetch_related("entries"):
+        members = [e for e in partnership.entries.all() if e.present]
+        if len(members) == 2:
+            pairs.append(tuple(sorted(e.player_id for e in members)))
+    return pairs
+
+
+@transaction.atomic
+def round_seat(*, event: Event, seed: int | None = None) -> Round:
+    """Seat the next round with the players checked in now."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    last = event.rounds.order_by("-number").first()
+    if last is not None and not last.is_closed:
+        raise ActionRefused(
+            f"Round {last.number} is still in play: close it before seating the next."
+        )
+    number = 1 if last is None else last.number + 1
+    if number > event.rounds_planned:
+        raise ActionRefused(
+            f"All {event.rounds_planned} rounds have been played. Raise the number of rounds "
+            "in the event's settings to play another."
+        )
+    present = list(event.entries.filter(present=True).values_list("player_id", flat=True))
+    partnerships = event_partnerships_present(event) if event.is_pairs else None
+    if event.is_pairs:
+        unpaired = event.entries.filter(present=True, partnership__isnull=True)
+        if unpaired.exists():
+            names = ", ".join(e.player.name for e in unpaired.select_related("player"))
+            raise ActionRefused(
+                f"In a pairs event everyone needs a partner; not yet paired: {names}. "
+                "Register their partnerships or check them out."
+            )
+    try:
+        seating = seat_round(
+            players=present,
+            past=_past_seatings(event),
+            partnerships=partnerships,
+            seed=event.pk * 1000 + number if seed is None else seed,
+        )
+    except SeatingError as exc:
+        raise ActionRefused(str(exc)) from exc
+
+    round_ = Round.objects.create(event=event, number=number)
+    for table_number, players in enumerate(seating.tables, start=1):
+        # North captains the table: the seat named first on the table card.
+        table = Table.objects.create(round=round_, number=table_number, captain_id=players[0])
+        Seat.objects.bulk_create(
+            Seat(round=round_, table=table, position=pos, player_id=pid)
+            for pos, pid in zip("NESW", players, strict=True)
+        )
+    Seat.objects.bulk_create(Seat(round=round_, player_id=pid) for pid in seating.sit_out)
+    return round_
+
+
+def _check_table_open(table: Table) -> None:
+    if table.round.is_closed:
+        raise ActionRefused(
+            f"Round {table.round.number} is closed: its hands can no longer change here."
+        )
+    if table.confirmed_at is not None:
+        raise ActionRefused(
+            f"Table {table.number}'s result was confirmed: only the director can change it now."
+        )
+
+
+def _clean_hand_data(data: Mapping) -> dict:
+    unknown = set(data) - set(HAND_FIELDS)
+    if unknown:
+        raise ValueError(f"Unknown hand fields: {sorted(unknown)}")
+    return {**HAND_DEFAULTS, **data}
+
+
+@transaction.atomic
+def hand_record(*, table: Table, number: int, data: Mapping, user=None) -> Hand:
+    """Record hand `number` at `table`, as the next hand, if the rules allow it.
+
+    `number` is what the entering phone believes is the next hand: a double tap, a retried
+    request or a second phone sending the same hand finds it already taken and is refused
+    with what was entered, instead of recording the hand twice.
+    """
+    # Lock the table row (PostgreSQL); SQLite's IMMEDIATE transactions already serialise us.
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    _check_table_open(table)
+    existing = list(table.hands.order_by("number"))
+    if number != len(existing) + 1:
+        if 1 <= number <= len(existing):
+            hand = existing[number - 1]
+            raise ActionRefused(
+                f"Hand {number} was already entered: {hand.description}. "
+                "Refresh to see the table's score."
+            )
+        raise ActionRefused(
+            f"The next hand at this table is hand {len(existing) + 1}, not {number}."
+        )
+    game = table.replay(existing)
+    hand = Hand(
+        table=table, number=number, dealer=game.dealer, entered_by=user, **_clean_hand_data(data)
+    )
+    game.add(hand.to_engine_hand())  # raises HandError for game over, round over, bad hand
+    hand.save()
+    return hand
+
+
+@transaction.atomic
+def hand_correct(*, hand: Hand, data: Mapping, reason: str, user) -> Hand:
+    """A director's correction of any hand, re-scored by the engine and kept in the history.
+
+    The whole table is replayed with the corrected hand, so a change that would make a later
+    hand impossible (the game was already won before it) is refused whole.
+    """
+    reason = (reason or "").strip()
+    if not reason:
+        raise ActionRefused("Say why the hand is corrected: the reason is kept with the change.")
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=hand.table_id)
+    hand = table.hands.get(pk=hand.pk)
+    for name, value in _clean_hand_data({**_hand_data(hand), **data}).items():
+        setattr(hand, name, value)
+    hands = [hand if h.pk == hand.pk else h for h in table.hands.order_by("number")]
+    table.replay(hands)  # raises HandError
+    hand._change_reason = reason
+    if user is not None:
+        # The history's "who": outside a request the middleware cannot tell simple-history.
+        hand._history_user = user
+    hand.save()
+    return hand
+
+
+def _hand_data(hand: Hand) -> dict:
+    return {name: getattr(hand, name) for name in HAND_FIELDS}
+
+
+@transaction.atomic
+def round_close(*, round: Round, reason: str = "") -> Round:
+    """Close a round when every table has finished, or force it with a reason."""
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    if round_.is_closed:
+        raise ActionRefused(f"Round {round_.number} is already closed.")
+    unfinished = [t.number for t in round_.tables.all() if not t.is_finished()]
+    reason = (reason or "").strip()
+    if unfinished and not reason:
+        tables = ", ".join(str(n) for n in unfinished)
+        raise ActionRefused(
+            f"Table(s) {tables} have not finished. Wait for them, or give a reason to close "
+            "the round now."
+        )
+    round_.status = Round.Status.CLOSED
+    round_.closed_at = timezone.now()
+    round_.close_reason = reason if unfinished else ""
+    round_._change_reason = reason or "All tables finished"
+    round_.save()
+    return round_
+
+
+def entries_set_present(*, event: Event, present_ids: set[int]) -> None:
+    """Check-in: the given players are present, every other entrant is not."""
+    with transaction.atomic():
+        event.entries.filter(player_id__in=present_ids).update(present=True)
+        event.entries.exclude(player_id__in=present_ids).update(present=False)
+
+
+@transaction.atomic
+def entries_add(*, event: Event, players) -> int:
+    """Enter club players in the event (checked in); already-entered players are left as is."""
+    already = set(event.entries.values_list("player_id", flat=True))
+    new = [Entry(event=event, player=p) for p in players if p.pk not in already]
+    for p in players:
+        if p.club_id != event.club_id:
+            raise ActionRefused(f"{p.name} is not a player of {event.club.name}.")
+    Entry.objects.bulk_create(new)
+    return len(new)
+
+
+@transaction.atomic
+def partnership_register(
+    *, event: Event, first: Player, second: Player, name: str = ""
+) -> Partnership:
+    """Pair two entrants of a pairs event; each player has one partnership per event."""
+    if not event.is_pairs:
+        raise ActionRefused("Partnerships are for pairs events; this is a progressive event.")
+    if first.pk == second.pk:
+        raise ActionRefused("Pick two different players for a partnership.")
+    entries = {e.player_id: e for e in event.entries.filter(player__in=[first, second])}
+    for player in (first, second):
+        entry = entries.get(player.pk)
+        if entry is None:
+            raise ActionRefused(f"{player.name} is not entered in this event: add them first.")
+        if entry.partnership_id is not None:
+            raise ActionRefused(f"{player.name} already has a partner in this event.")
+    partnership = Partnership.objects.create(event=event, name=name.strip())
+    Entry.objects.filter(pk__in=[e.pk for e in entries.values()]).update(partnership=partnership)
+    return partnership
+
+
+def round_player_points(round_: Round) -> dict[int, int]:
+    """Each seated player's points in a round: the points their side scored at their table."""
+    points: dict[int, int] = {}
+    tables = round_.tables.prefetch_related("hands", "seats")
+    for table in tables:
+        totals = {"NS": 0, "EW": 0}
+        for hand in table.hands.all():
+            totals["NS"] += hand.ns_points
+            totals["EW"] += hand.ew_points
+        for seat in table.seats.all():
+            points[seat.player_id] = totals[scoring.side_of(seat.position)]
+    return points
