@@ -36,6 +36,15 @@ PLAYER_NAMES = [
 ]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing():
+    # The real hasher is slow on purpose; tests log in many times and test no password strength.
+    # Session-wide, so passwords set in module-scoped fixtures are checked by the same hasher.
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def club(db):
     return Club.objects.create(name="Maple Hall Euchre Club", slug="maple-hall")

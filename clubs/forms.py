@@ -1,0 +1,89 @@
+from django import forms
+
+from .models import GAME_POINTS_CHOICES, OVERRIDABLE, Club, Player
+
+# A roster file is a few hundred lines at most; anything far bigger is the wrong file.
+MAX_ROSTER_BYTES = 1_000_000
+
+
+def use_rule_set_game(form: forms.BaseForm) -> None:
+    """Name the empty "game to" choice for what it means instead of Django's dashes."""
+    form.fields["game_points"].choices = [("", "The rule set's own"), *GAME_POINTS_CHOICES]
+
+
+class ClubSettingsForm(forms.ModelForm):
+    """The club's name, its default rule preset with the house's own values, and its paper."""
+
+    class Meta:
+        model = Club
+        fields = ["name", "rules_preset", *OVERRIDABLE, "paper_size"]
+        widgets = {f: forms.NumberInput(attrs={"min": 0, "max": 10}) for f in OVERRIDABLE[1:]}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        use_rule_set_game(self)
+
+
+class PlayerForm(forms.ModelForm):
+    """One new player; `services.player_add` checks the roster for the same name."""
+
+    class Meta:
+        model = Player
+        fields = ["name", "email", "phone"]
+
+
+class RosterImportForm(forms.Form):
+    """Many players at once: names pasted one per line, or a CSV file (name, email, phone)."""
+
+    text = forms.CharField(
+        label="Paste names, one per line",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6, "placeholder": "Mary Smith\nJohn Brown"}),
+    )
+    file = forms.FileField(
+        label="or upload a CSV file",
+        required=False,
+        help_text="Columns: name, then optional email and phone. A header row is fine.",
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data.get("file")
+        if upload is None:
+            return None
+        if upload.size > MAX_ROSTER_BYTES:
+            raise forms.ValidationError(
+                "That file is over 1 MB: a roster CSV is much smaller. Check you picked the "
+                "right file."
+            )
+        try:
+            # utf-8-sig: spreadsheets often save "CSV UTF-8" with a byte-order mark.
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(
+                "This file is not UTF-8 text. In your spreadsheet, save it as "
+                '"CSV UTF-8" and upload it again.'
+            ) from None
+
+    def clean(self):
+        cleaned = super().clean()
+        text = (cleaned.get("text") or "").strip()
+        csv_text = cleaned.get("file")
+        if self.errors:
+            return cleaned
+        if text and csv_text is not None:
+            raise forms.ValidationError(
+                "Paste names or upload a file, not both: clear one of them."
+            )
+        if not text and not (csv_text or "").strip():
+            raise forms.ValidationError(
+                "Nothing to import: paste names (one per line) or choose a CSV file."
+            )
+        return cleaned
+
+    @property
+    def is_csv(self) -> bool:
+        return self.cleaned_data.get("file") is not None
+
+    @property
+    def roster_text(self) -> str:
+        return self.cleaned_data["file"] if self.is_csv else self.cleaned_data["text"]

@@ -1,0 +1,227 @@
+"""Roster workflows: adding players one at a time or many at once (pasted names or a CSV file).
+
+A roster import is all or nothing: if any line is wrong, nothing is created and every wrong line
+is reported, so the director fixes the text and imports it again without creating half a
+roster. Names already on the roster, or repeated in the input, are not errors: they are skipped
+and listed, never silently created twice.
+"""
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.core.validators import EmailValidator
+from django.db import IntegrityError, transaction
+
+from .models import Club, Player
+
+NAME_MAX = Player._meta.get_field("name").max_length
+EMAIL_MAX = Player._meta.get_field("email").max_length
+PHONE_MAX = Player._meta.get_field("phone").max_length
+
+# Header cells a spreadsheet may use for each column, compared lower-cased.
+HEADER_ALIASES = {
+    "name": "name",
+    "player": "name",
+    "email": "email",
+    "e-mail": "email",
+    "email address": "email",
+    "phone": "phone",
+    "telephone": "phone",
+    "phone number": "phone",
+    "mobile": "phone",
+}
+POSITIONAL_COLUMNS = ("name", "email", "phone")
+
+_email_validator = EmailValidator()
+
+
+@dataclass
+class RosterImport:
+    created: list[Player] = field(default_factory=list)
+    # Names skipped: already on the roster (case/space-insensitive) or repeated in the input.
+    duplicates: list[str] = field(default_factory=list)
+    # One message per wrong line, naming the line: "Line 3: ...".
+    errors: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Row:
+    line: int
+    name: str
+    email: str = ""
+    phone: str = ""
+
+
+def normalise_name(name: str) -> str:
+    """'  mary   Smith ' -> 'mary Smith': trimmed, inner spaces collapsed, case kept."""
+    return " ".join(name.split())
+
+
+def name_key(name: str) -> str:
+    # The database's unique constraint is on Lower(name); compare the same way, spaces collapsed.
+    return normalise_name(name).lower()
+
+
+def _problems(name: str, email: str, phone: str) -> dict[str, str]:
+    """What is wrong with one player's details, by field, in words a director can act on."""
+    problems = {}
+    if not name:
+        problems["name"] = "a name is required"
+    elif len(name) > NAME_MAX:
+        problems["name"] = f"the name is {len(name)} characters long; the most is {NAME_MAX}"
+    if email:
+        try:
+            if len(email) > EMAIL_MAX:
+                raise ValidationError("too long")
+            _email_validator(email)
+        except ValidationError:
+            problems["email"] = f"'{email}' is not an email address"
+    if len(phone) > PHONE_MAX:
+        problems["phone"] = f"the phone number is longer than {PHONE_MAX} characters"
+    return problems
+
+
+def _rows_from_text(text: str) -> tuple[list[_Row], list[tuple[int, str]]]:
+    rows, errors = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        name = normalise_name(line)
+        if "@" in name:
+            # A pasted spreadsheet row: without this, "Mary Smith, mary@x.org" becomes a name.
+            errors.append(
+                (
+                    number,
+                    f"'{name}' has an email address in it. Paste names only, one per line, "
+                    "or upload a CSV file with name, email and phone columns.",
+                )
+            )
+        elif name:
+            rows.append(_Row(line=number, name=name))
+    return rows, errors
+
+
+def _header_columns(cells: list[str]) -> dict[str, int] | None:
+    """The column of each known field if the first row is a header (its first cell says
+    'name'), else None."""
+    labels = [c.strip().lower() for c in cells]
+    if not labels or HEADER_ALIASES.get(labels[0]) != "name":
+        return None
+    columns: dict[str, int] = {}
+    for index, label in enumerate(labels):
+        known = HEADER_ALIASES.get(label)
+        if known is not None and known not in columns:
+            columns[known] = index
+    return columns
+
+
+def _rows_from_csv(text: str) -> tuple[list[_Row], list[tuple[int, str]]]:
+    rows: list[_Row] = []
+    errors: list[tuple[int, str]] = []
+    reader = csv.reader(io.StringIO(text))
+    columns = None
+    try:
+        for index, cells in enumerate(reader):
+            # line_num counts physical lines, so a quoted field with a line break stays right.
+            line = reader.line_num
+            if index == 0:
+                columns = _header_columns(cells)
+                if columns is not None:
+                    continue
+            if not any(c.strip() for c in cells):
+                continue
+            if columns is None:
+                extra = [c for c in cells[len(POSITIONAL_COLUMNS) :] if c.strip()]
+                if extra:
+                    errors.append(
+                        (
+                            line,
+                            f"{len(cells)} columns, but a roster has at most 3 (name, email, "
+                            "phone). Fix the line and import again.",
+                        )
+                    )
+                    continue
+                values = dict(zip(POSITIONAL_COLUMNS, cells, strict=False))
+            else:
+                values = {f: cells[i] for f, i in columns.items() if i < len(cells)}
+            rows.append(
+                _Row(
+                    line=line,
+                    name=normalise_name(values.get("name", "")),
+                    email=values.get("email", "").strip(),
+                    phone=values.get("phone", "").strip(),
+                )
+            )
+    except csv.Error as exc:
+        errors.append(
+            (reader.line_num, f"the file is not valid CSV ({exc}). Fix the line and import again.")
+        )
+    return rows, errors
+
+
+@transaction.atomic
+def roster_import(*, club: Club, text: str, is_csv: bool = False) -> RosterImport:
+    """Add the players in `text` (one name per line, or CSV name,email,phone) to the roster.
+
+    Returns what was created, the names skipped as duplicates, and the errors; when there is
+    any error nothing at all is created.
+    """
+    text = text.lstrip("\ufeff")
+    rows, errors = _rows_from_csv(text) if is_csv else _rows_from_text(text)
+    result = RosterImport()
+    seen = {name_key(n) for n in club.players.values_list("name", flat=True)}
+    to_create: list[Player] = []
+    for row in rows:
+        problems = _problems(row.name, row.email, row.phone)
+        if problems:
+            errors.append(
+                (row.line, f"{'; '.join(problems.values())}. Fix the line and import again.")
+            )
+            continue
+        key = name_key(row.name)
+        if key in seen:
+            result.duplicates.append(row.name)
+            continue
+        seen.add(key)
+        to_create.append(Player(club=club, name=row.name, email=row.email, phone=row.phone))
+    # In line order, whichever check found them.
+    result.errors = [f"Line {line}: {message}" for line, message in sorted(errors)]
+    if not rows and not result.errors:
+        result.errors.append("Nothing to import: there is no name in the text.")
+    if result.errors:
+        return result
+    try:
+        with transaction.atomic():
+            result.created = Player.objects.bulk_create(to_create)
+    except IntegrityError:
+        # Someone added one of these names while we were checking: nothing was created.
+        result.errors.append(
+            "The roster changed while importing (someone added a player with one of these "
+            "names). Nothing was imported: import again."
+        )
+    return result
+
+
+def player_add(*, club: Club, name: str, email: str = "", phone: str = "") -> Player:
+    """Add one player; raises ValidationError (keyed by field) on a bad value or a duplicate."""
+    name = normalise_name(name)
+    email = email.strip()
+    phone = phone.strip()
+    problems = _problems(name, email, phone)
+    if problems:
+        raise ValidationError({f: m[0].upper() + m[1:] + "." for f, m in problems.items()})
+    key = name_key(name)
+    # Compared in Python: SQLite's LOWER() and iexact only fold ASCII letters.
+    existing = next((p for p in club.players.only("name") if name_key(p.name) == key), None)
+    if existing is not None:
+        raise ValidationError(
+            {
+                "name": f"{existing.name} is already on the roster. Add a middle initial or a "
+                "nickname if this is a different person."
+            }
+        )
+    try:
+        with transaction.atomic():
+            return Player.objects.create(club=club, name=name, email=email, phone=phone)
+    except IntegrityError:
+        raise ValidationError({"name": f"{name} is already on the roster."}) from None

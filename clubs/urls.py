@@ -1,0 +1,12 @@
+from django.urls import path
+
+from . import views
+
+app_name = "clubs"
+
+urlpatterns = [
+    path("<slug:slug>/", views.club_detail, name="club-detail"),
+    path("<slug:slug>/settings/", views.club_settings, name="club-settings"),
+    path("<slug:slug>/players/add/", views.player_add, name="player-add"),
+    path("<slug:slug>/players/import/", views.player_import, name="player-import"),
+]

@@ -1,0 +1,225 @@
+from django import forms
+
+import scoring
+from clubs.forms import use_rule_set_game
+from clubs.models import OVERRIDABLE, Player
+
+from .models import SEAT_CHOICES, SIDE_CHOICES, Event, Hand
+from .services import HAND_FIELDS
+
+# The event settings that decide how hands score; they cannot change once play has started,
+# or the points already stored would disagree with the rules in force.
+RULE_FIELDS = ("format", "rules_preset", *OVERRIDABLE, "round_end", "hands_per_round")
+
+THROWN_IN = "-"
+
+
+class EventForm(forms.ModelForm):
+    rounds_planned = forms.IntegerField(
+        label="Number of rounds",
+        min_value=1,
+        max_value=40,
+        error_messages={
+            "min_value": "An event has at least 1 round.",
+            "max_value": "At most 40 rounds: split a longer event in two.",
+        },
+    )
+    hands_per_round = forms.IntegerField(
+        label="Hands per round",
+        min_value=1,
+        max_value=40,
+        help_text="Used when a round ends after a fixed number of hands (8 is usual).",
+        error_messages={
+            "min_value": "A round has at least 1 hand.",
+            "max_value": "At most 40 hands per round.",
+        },
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "format",
+            "rules_preset",
+            *OVERRIDABLE,
+            "rounds_planned",
+            "round_end",
+            "hands_per_round",
+        ]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "format": forms.RadioSelect,
+            "round_end": forms.RadioSelect,
+            **{f: forms.NumberInput(attrs={"min": 0, "max": 10}) for f in OVERRIDABLE[1:]},
+        }
+
+    def __init__(self, *args, lock_rules: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        use_rule_set_game(self)
+        self.rules_locked = lock_rules
+        if lock_rules:
+            # Disabled fields keep the instance's value whatever is posted.
+            for name in RULE_FIELDS:
+                self.fields[name].disabled = True
+
+
+class EntriesAddForm(forms.Form):
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={
+            "required": "Tick the players to add to the event.",
+            "invalid_choice": "%(value)s is not a club player who can still be added.",
+        },
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = event.club.players.filter(active=True).exclude(
+            entries__event=event
+        )
+
+
+class CheckInForm(forms.Form):
+    """The whole check-in list at once: the ticked entrants are here, the others are not."""
+
+    present = forms.ModelMultipleChoiceField(queryset=Player.objects.none(), required=False)
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["present"].queryset = Player.objects.filter(entries__event=event)
+
+
+class PartnershipForm(forms.Form):
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player")
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="Partner")
+    name = forms.CharField(required=False, max_length=120, label="Team name (optional)")
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        unpaired = Player.objects.filter(
+            entries__event=event, entries__partnership__isnull=True
+        ).order_by("name")
+        self.fields["first"].queryset = unpaired
+        self.fields["second"].queryset = unpaired
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
+            raise forms.ValidationError("Pick two different players for a partnership.")
+        return cleaned
+
+
+class RoundCloseForm(forms.Form):
+    reason = forms.CharField(
+        required=False,
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        label="Reason for closing before every table has finished",
+    )
+
+
+class HandForm(forms.Form):
+    """What happened in one deal, in the words players use; the scoring engine judges it."""
+
+    maker = forms.ChoiceField(
+        label="Who called trump",
+        widget=forms.RadioSelect,
+        error_messages={"required": "Say who called trump, or pick “thrown in”."},
+    )
+    alone = forms.BooleanField(label="The maker went alone (a loner)", required=False)
+    lone_defender = forms.ChoiceField(
+        label="Defended alone against the loner",
+        required=False,
+        choices=[("", "No one"), *SEAT_CHOICES],
+    )
+    tricks = forms.TypedChoiceField(
+        label="Tricks the makers took",
+        required=False,
+        coerce=int,
+        empty_value=None,
+        choices=[(n, str(n)) for n in range(6)],
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "The makers took 0 to 5 tricks: pick one."},
+    )
+    irregularity = forms.ChoiceField(required=False, choices=Hand.Irregularity.choices)
+    offending_side = forms.ChoiceField(
+        label="Side at fault",
+        required=False,
+        choices=[("", "—"), *SIDE_CHOICES, ("both", "Both sides (revokes offset)")],
+    )
+    revoke_penalty = forms.ChoiceField(
+        label="After a revoke, the other side chose to",
+        required=False,
+        choices=[("", "Not chosen (scores 2)"), *Hand.Penalty.choices[1:]],
+    )
+
+    def __init__(self, *args, rules: scoring.RuleSet, **kwargs):
+        super().__init__(*args, **kwargs)
+        makers = [*SEAT_CHOICES]
+        if rules.thrown_in_allowed:
+            makers.append((THROWN_IN, "No one: thrown in (all passed twice)"))
+        self.fields["maker"].choices = makers
+        # Only offer what the event's rules have; the engine still refuses the rest.
+        if not rules.lone_defence:
+            del self.fields["lone_defender"]
+        if not rules.revoke_choice:
+            del self.fields["revoke_penalty"]
+        allowed = {
+            Hand.Irregularity.TABLE_TALK: rules.table_talk_rule,
+            Hand.Irregularity.ABANDONED: rules.abandoned_rule,
+        }
+        self.fields["irregularity"].choices = [
+            (value, label) for value, label in Hand.Irregularity.choices if allowed.get(value, True)
+        ]
+
+    def clean_maker(self):
+        maker = self.cleaned_data["maker"]
+        return "" if maker == THROWN_IN else maker
+
+    def hand_data(self) -> dict:
+        """The cleaned entry as the services take it."""
+        return {name: self.cleaned_data[name] for name in HAND_FIELDS if name in self.fields}
+
+    def add_hand_error(self, err: scoring.HandError) -> None:
+        """Show the engine's message next to the field it is about, or above the form."""
+        field = FIELD_FOR_ENGINE.get((err.code, err.field)) or FIELD_FOR_ENGINE.get(err.field)
+        field = field or err.field
+        self.add_error(field if field in self.fields else None, err.message)
+
+    @classmethod
+    def initial_from(cls, hand: Hand) -> dict:
+        initial = {name: getattr(hand, name) for name in HAND_FIELDS}
+        initial["maker"] = hand.maker or THROWN_IN
+        return initial
+
+
+# The engine names its own fields (sides, not seats); these are the form's fields for them.
+FIELD_FOR_ENGINE = {
+    "makers": "maker",
+    "defended_alone": "lone_defender",
+    "revoke": "offending_side",
+    "short_hand": "offending_side",
+    "table_talk": "irregularity",
+    "abandoned": "irregularity",
+    # A thrown-in deal with an irregularity: the irregularity is what to clear.
+    ("thrown_in_with_irregularity", "revoke"): "irregularity",
+    ("thrown_in_with_irregularity", "short_hand"): "irregularity",
+}
+
+
+class HandEntryForm(HandForm):
+    # The hand number the page showed: a double tap or a second phone is refused, not doubled.
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
+class HandCorrectForm(HandForm):
+    reason = forms.CharField(
+        label="Why is this hand corrected?",
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        error_messages={
+            "required": "Say why the hand is corrected: the reason is kept with the change."
+        },
+    )

@@ -1,0 +1,483 @@
+"""The director's side of a club night: events, check-in, rounds, tables and hands.
+
+Views are thin: validate a form, call a service (which refuses with a message), redirect.
+Every lookup goes through a `_get_<thing>_for_user` helper, so another club's director gets a
+404 for anything that is not theirs.
+"""
+
+from functools import cache
+
+import markdown
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+import scoring
+from clubs.models import OVERRIDABLE, Club
+from scoring import RULESETS
+
+from . import services
+from .forms import (
+    CheckInForm,
+    EntriesAddForm,
+    EventForm,
+    HandCorrectForm,
+    HandEntryForm,
+    PartnershipForm,
+    RoundCloseForm,
+)
+from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table
+from .services import ActionRefused
+from .tables import EntryTable, HandTable
+
+
+@cache
+def _rules_document() -> str:
+    # docs/rules.md is our own text, written for players; rendering it once per process is enough.
+    text = (settings.BASE_DIR / "docs" / "rules.md").read_text(encoding="utf-8")
+    return mark_safe(markdown.markdown(text, extensions=["tables"]))
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    clubs = Club.objects.directed_by(request.user).prefetch_related(
+        Prefetch("events", queryset=Event.objects.order_by("-date", "name"))
+    )
+    return render(request, "tournaments/home.html", {"rulesets": RULESETS.values(), "clubs": clubs})
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    """What every preset scores, straight from the scoring engine, then the players' guide."""
+    return render(
+        request,
+        "tournaments/rules.html",
+        {"rulesets": RULESETS.values(), "document": _rules_document()},
+    )
+
+
+# --- Access: every lookup below goes through one of these -----------------------------------
+
+
+def _get_club_for_user(request: HttpRequest, slug: str) -> Club:
+    return get_object_or_404(Club.objects.directed_by(request.user), slug=slug)
+
+
+def _get_event_for_user(request: HttpRequest, pk: int) -> Event:
+    events = Event.objects.directed_by(request.user).select_related("club")
+    return get_object_or_404(events, pk=pk)
+
+
+def _get_round_for_user(request: HttpRequest, pk: int) -> Round:
+    rounds = Round.objects.filter(event__in=Event.objects.directed_by(request.user))
+    return get_object_or_404(rounds.select_related("event__club"), pk=pk)
+
+
+def _get_table_for_user(request: HttpRequest, pk: int) -> Table:
+    tables = Table.objects.filter(round__event__in=Event.objects.directed_by(request.user))
+    return get_object_or_404(tables.select_related("round__event__club", "captain"), pk=pk)
+
+
+def _get_hand_for_user(request: HttpRequest, pk: int) -> Hand:
+    hands = Hand.objects.filter(table__round__event__in=Event.objects.directed_by(request.user))
+    return get_object_or_404(hands.select_related("table__round__event__club"), pk=pk)
+
+
+# --- Events ---------------------------------------------------------------------------------
+
+
+@login_required
+def event_create(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _get_club_for_user(request, slug)
+    # The club's rules (preset and house values) are the starting point; the event keeps a copy.
+    event = Event(
+        club=club,
+        rules_preset=club.rules_preset,
+        **{name: getattr(club, name) for name in OVERRIDABLE},
+    )
+    form = EventForm(request.POST or None, instance=event, initial={"date": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        event = form.save()
+        messages.success(request, f"{event.name} created. Add the players who came tonight.")
+        return redirect("tournaments:event-detail", pk=event.pk)
+    return render(request, "tournaments/event_form.html", {"club": club, "form": form})
+
+
+@login_required
+def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _get_event_for_user(request, pk)
+    seated = event.rounds.count()
+    form = EventForm(request.POST or None, instance=event, lock_rules=seated > 0)
+    if request.method == "POST" and form.is_valid():
+        if form.cleaned_data["rounds_planned"] < seated:
+            form.add_error(
+                "rounds_planned",
+                f"{seated} rounds have already been seated: the event needs at least {seated}.",
+            )
+        else:
+            form.save()
+            messages.success(request, "Event saved.")
+            return redirect("tournaments:event-detail", pk=event.pk)
+    return render(
+        request, "tournaments/event_form.html", {"club": event.club, "form": form, "event": event}
+    )
+
+
+def _render_event(
+    request: HttpRequest,
+    event: Event,
+    *,
+    add_form: EntriesAddForm | None = None,
+    partnership_form: PartnershipForm | None = None,
+) -> HttpResponse:
+    entries = event.entries.select_related("player", "partnership").prefetch_related(
+        "partnership__entries__player"
+    )
+    table = EntryTable(entries, exclude=() if event.is_pairs else ("partnership",))
+    RequestConfig(request, paginate=False).configure(table)
+    rounds = list(event.rounds.order_by("number"))
+    sit_outs: dict[int, list[str]] = {}
+    for seat in Seat.objects.filter(round__event=event, table=None).select_related("player"):
+        sit_outs.setdefault(seat.round_id, []).append(seat.player.name)
+    for round_ in rounds:
+        round_.sit_out_names = sorted(sit_outs.get(round_.pk, []))
+    last = rounds[-1] if rounds else None
+    present = sum(1 for e in entries if e.present)
+    return render(
+        request,
+        "tournaments/event_detail.html",
+        {
+            "event": event,
+            "rules": event.ruleset(),
+            "entries": table,
+            "entry_count": len(entries),
+            "present_count": present,
+            "sit_out_count": present % 4 if not event.is_pairs else None,
+            "add_form": add_form or EntriesAddForm(event=event),
+            "partnership_form": (partnership_form or PartnershipForm(event=event))
+            if event.is_pairs
+            else None,
+            "partnerships": event.partnerships.prefetch_related("entries__player"),
+            "rounds": rounds,
+            "next_round": (last.number + 1) if last else 1,
+            "can_seat": (last is None or last.is_closed)
+            and (last.number if last else 0) < event.rounds_planned,
+            "round_in_play": last if last and not last.is_closed else None,
+        },
+    )
+
+
+@login_required
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _render_event(request, _get_event_for_user(request, pk))
+
+
+@login_required
+@require_POST
+def entries_add(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _get_event_for_user(request, pk)
+    form = EntriesAddForm(request.POST, event=event)
+    if not form.is_valid():
+        return _render_event(request, event, add_form=form)
+    try:
+        added = services.entries_add(event=event, players=list(form.cleaned_data["players"]))
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Added {added} player(s), checked in.")
+    return redirect("tournaments:event-detail", pk=event.pk)
+
+
+@login_required
+@require_POST
+def entries_check_in(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _get_event_for_user(request, pk)
+    form = CheckInForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, "Only this event's entrants can be checked in: reload the page.")
+        return redirect("tournaments:event-detail", pk=event.pk)
+    present = {p.pk for p in form.cleaned_data["present"]}
+    services.entries_set_present(event=event, present_ids=present)
+    total = event.entries.count()
+    messages.success(request, f"Check-in saved: {len(present)} of {total} here for the next round.")
+    return redirect("tournaments:event-detail", pk=event.pk)
+
+
+@login_required
+@require_POST
+def partnership_add(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _get_event_for_user(request, pk)
+    form = PartnershipForm(request.POST, event=event)
+    if not form.is_valid():
+        return _render_event(request, event, partnership_form=form)
+    try:
+        partnership = services.partnership_register(
+            event=event,
+            first=form.cleaned_data["first"],
+            second=form.cleaned_data["second"],
+            name=form.cleaned_data["name"],
+        )
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Partnership registered: {partnership}.")
+    return redirect("tournaments:event-detail", pk=event.pk)
+
+
+@login_required
+@require_POST
+def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _get_event_for_user(request, pk)
+    try:
+        round_ = services.round_seat(event=event)
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:event-detail", pk=event.pk)
+    sitting_out = [s.player.name for s in round_.seats.filter(table=None).select_related("player")]
+    text = f"Round {round_.number} seated at {round_.tables.count()} tables."
+    if sitting_out:
+        text += f" Sitting out: {', '.join(sitting_out)}."
+    messages.success(request, text)
+    return redirect("tournaments:round-detail", pk=round_.pk)
+
+
+# --- Rounds, tables and hands ---------------------------------------------------------------
+
+
+def _hands_label(event: Event, count: int) -> str:
+    max_hands = event.max_hands()
+    return (
+        f"{count} of {max_hands}"
+        if max_hands
+        else f"{count} (game to {event.ruleset().game_points})"
+    )
+
+
+def _round_rows(round_: Round) -> list[dict]:
+    """One row per table: who sits where, hands entered, running score, finished or not."""
+    event = round_.event
+    tables = round_.tables.select_related("captain").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        Prefetch("hands", queryset=Hand.objects.order_by("number")),
+    )
+    rows = []
+    for table in tables:
+        table.round = round_  # replay() reads the event's rules through the round
+        hands = list(table.hands.all())
+        game = table.replay(hands)
+        seats = {seat.position: seat.player for seat in table.seats.all()}
+        rows.append(
+            {
+                "table": table,
+                "seats": [
+                    (SEAT_NAMES[p], seats[p], seats[p].pk == table.captain_id)
+                    for p in "NESW"
+                    if p in seats
+                ],
+                "hands": _hands_label(event, len(hands)),
+                "score": game.score,
+                "finished": game.finished,
+            }
+        )
+    return rows
+
+
+@login_required
+def round_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = _get_round_for_user(request, pk)
+    rows = _round_rows(round_)
+    sit_outs = round_.seats.filter(table=None).select_related("player").order_by("player__name")
+    return render(
+        request,
+        "tournaments/round_detail.html",
+        {
+            "round": round_,
+            "event": round_.event,
+            "tables": rows,
+            "finished_count": sum(1 for r in rows if r["finished"]),
+            "table_count": len(rows),
+            "sit_outs": sit_outs,
+            "close_form": RoundCloseForm(),
+        },
+    )
+
+
+@login_required
+@require_POST
+def round_close(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = _get_round_for_user(request, pk)
+    form = RoundCloseForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Keep the reason under 500 characters.")
+        return redirect("tournaments:round-detail", pk=round_.pk)
+    try:
+        services.round_close(round=round_, reason=form.cleaned_data["reason"])
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:round-detail", pk=round_.pk)
+    messages.success(request, f"Round {round_.number} closed.")
+    return redirect("tournaments:event-detail", pk=round_.event_id)
+
+
+def _render_table(
+    request: HttpRequest, table: Table, *, form: HandEntryForm | None = None
+) -> HttpResponse:
+    round_ = table.round
+    event = round_.event
+    hands = list(table.hands.order_by("number"))
+    game = table.replay(hands)
+    seats = {
+        s.position: s.player for s in table.seats.select_related("player").order_by("position")
+    }
+    open_for_entry = not round_.is_closed and not game.finished
+    if form is None and open_for_entry:
+        form = HandEntryForm(rules=event.ruleset(), initial={"number": len(hands) + 1})
+    return render(
+        request,
+        "tournaments/table_detail.html",
+        {
+            "table": table,
+            "round": round_,
+            "event": event,
+            "seats": [(SEAT_NAMES[p], seats.get(p)) for p in "NESW"],
+            "hands": HandTable(hands),
+            "hands_label": _hands_label(event, len(hands)),
+            "game": game,
+            "next_number": len(hands) + 1,
+            "next_dealer": SEAT_NAMES[game.dealer],
+            "form": form if open_for_entry else None,
+        },
+    )
+
+
+@login_required
+def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _render_table(request, _get_table_for_user(request, pk))
+
+
+@login_required
+@require_POST
+def hand_add(request: HttpRequest, pk: int) -> HttpResponse:
+    table = _get_table_for_user(request, pk)
+    form = HandEntryForm(request.POST, rules=table.round.event.ruleset())
+    if not form.is_valid():
+        return _render_table(request, table, form=form)
+    try:
+        hand = services.hand_record(
+            table=table,
+            number=form.cleaned_data["number"],
+            data=form.hand_data(),
+            user=request.user,
+        )
+    except scoring.HandError as err:
+        if err.code in ("game_over", "round_over"):
+            # The table is done, so the page has no form to show the message in.
+            messages.error(request, err.message)
+            return redirect("tournaments:table-detail", pk=table.pk)
+        form.add_hand_error(err)
+        return _render_table(request, table, form=form)
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:table-detail", pk=table.pk)
+    messages.success(request, f"Hand {hand.number}: {hand.description}.")
+    return redirect("tournaments:table-detail", pk=table.pk)
+
+
+# The engine's results, shown beside what was entered; diff_against skips them because they
+# are not editable fields, so they are compared here.
+RESULT_LABELS = {
+    "ns_points": "North-South points",
+    "ew_points": "East-West points",
+    "description": "Result",
+}
+
+
+def _history_value(field: str, value) -> str:
+    if value in (None, ""):
+        return "thrown in" if field == "maker" else "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    choices = dict(Hand._meta.get_field(field).choices or ())
+    return str(choices.get(value, value))
+
+
+def _hand_history(hand: Hand) -> list[dict]:
+    """Every version of the hand, newest first: who, when, why, and each field from → to."""
+    records = list(hand.history.select_related("history_user").order_by("history_date"))
+    rows = []
+    for previous, record in zip([None, *records], records, strict=False):
+        changes = []
+        if previous is not None:
+            delta = record.diff_against(previous, included_fields=services.HAND_FIELDS)
+            changes = [
+                (change.field, change.old, change.new)
+                for change in sorted(
+                    delta.changes, key=lambda c: services.HAND_FIELDS.index(c.field)
+                )
+            ]
+            changes += [
+                (name, getattr(previous, name), getattr(record, name))
+                for name in RESULT_LABELS
+                if getattr(previous, name) != getattr(record, name)
+            ]
+        rows.append(
+            {
+                "when": record.history_date,
+                "who": record.history_user or record.entered_by or "the table captain",
+                "action": {"+": "Entered", "~": "Corrected", "-": "Deleted"}[record.history_type],
+                "reason": record.history_change_reason or "",
+                "changes": [
+                    {
+                        "field": RESULT_LABELS.get(name) or Hand._meta.get_field(name).verbose_name,
+                        "old": _history_value(name, old),
+                        "new": _history_value(name, new),
+                    }
+                    for name, old, new in changes
+                ],
+                "description": record.description,
+            }
+        )
+    return rows[::-1]
+
+
+@login_required
+def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
+    hand = _get_hand_for_user(request, pk)
+    table = hand.table
+    rules = table.round.event.ruleset()
+    if request.method == "POST":
+        form = HandCorrectForm(request.POST, rules=rules)
+        if form.is_valid():
+            try:
+                hand = services.hand_correct(
+                    hand=hand,
+                    data=form.hand_data(),
+                    reason=form.cleaned_data["reason"],
+                    user=request.user,
+                )
+            except scoring.HandError as err:
+                form.add_hand_error(err)
+            except ActionRefused as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, f"Hand {hand.number} corrected: {hand.description}.")
+                return redirect("tournaments:table-detail", pk=table.pk)
+    else:
+        form = HandCorrectForm(rules=rules, initial=HandCorrectForm.initial_from(hand))
+    return render(
+        request,
+        "tournaments/hand_correct.html",
+        {
+            "hand": hand,
+            "table": table,
+            "round": table.round,
+            "event": table.round.event,
+            "form": form,
+            "history": _hand_history(hand),
+        },
+    )
