@@ -1,6 +1,10 @@
 from django import forms
+from django.utils.text import slugify
 
 from .models import GAME_POINTS_CHOICES, OVERRIDABLE, Club, Player
+
+# Paths under /clubs/ that are pages, not clubs.
+RESERVED_SLUGS = {"new"}
 
 # A roster file is a few hundred lines at most; anything far bigger is the wrong file.
 MAX_ROSTER_BYTES = 1_000_000
@@ -22,6 +26,36 @@ class ClubSettingsForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         use_rule_set_game(self)
+
+
+class ClubCreateForm(ClubSettingsForm):
+    """A new club: its settings plus the short name used in its web address."""
+
+    class Meta(ClubSettingsForm.Meta):
+        fields = ["name", "slug", "rules_preset", *OVERRIDABLE, "paper_size"]
+        help_texts = {
+            "slug": "Letters, numbers and hyphens, e.g. maple-hall. Leave empty to "
+            "make one from the name."
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        name = cleaned.get("name") or ""
+        slug = cleaned.get("slug") or slugify(name)[:60]
+        if not slug:
+            self.add_error("name", "Give the club a name with at least one letter or number.")
+            return cleaned
+        if slug in RESERVED_SLUGS:
+            self.add_error("slug", f"“{slug}” is a word the app uses itself: pick another.")
+        elif Club.objects.filter(slug=slug).exists():
+            self.add_error("slug", f"Another club already uses “{slug}”: pick another web address.")
+        cleaned["slug"] = slug
+        self.instance.slug = slug
+        return cleaned
 
 
 class PlayerForm(forms.ModelForm):

@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
 
-from .models import Club, Player
+from .models import Club, ClubDirector, Player
 
 NAME_MAX = Player._meta.get_field("name").max_length
 EMAIL_MAX = Player._meta.get_field("email").max_length
@@ -225,3 +225,11 @@ def player_add(*, club: Club, name: str, email: str = "", phone: str = "") -> Pl
             return Player.objects.create(club=club, name=name, email=email, phone=phone)
     except IntegrityError:
         raise ValidationError({"name": f"{name} is already on the roster."}) from None
+
+
+@transaction.atomic
+def club_create(*, form, user) -> Club:
+    """Save a new club from a valid ClubCreateForm; whoever creates it directs it."""
+    club = form.save()
+    ClubDirector.objects.create(club=club, user=user, role=ClubDirector.Role.DIRECTOR)
+    return club

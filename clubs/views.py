@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from . import services
-from .forms import ClubSettingsForm, PlayerForm, RosterImportForm
+from .forms import ClubCreateForm, ClubSettingsForm, PlayerForm, RosterImportForm
 from .models import Club
 from .tables import PlayerTable
 
@@ -44,6 +44,16 @@ def _render_club(
             "created_names": ", ".join(p.name for p in report.created) if report else "",
         },
     )
+
+
+@login_required
+def club_create(request: HttpRequest) -> HttpResponse:
+    form = ClubCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        club = services.club_create(form=form, user=request.user)
+        messages.success(request, f"{club.name} is set up, and you direct it. Add its players.")
+        return redirect("clubs:club-detail", slug=club.slug)
+    return render(request, "clubs/club_create.html", {"form": form})
 
 
 @login_required

@@ -205,3 +205,11 @@ def test_forms_need_the_csrf_token(director, night):
     url = reverse("tournaments:round-close", args=[night["round"].pk])
     assert client.post(url, {"reason": "no token"}).status_code == 403
     assert snapshot() == before
+
+
+def test_anonymous_visitors_cannot_set_up_a_club(client, db):
+    url = reverse("clubs:club-create")
+    response = client.post(url, {"name": "Sneaky", "rules_preset": "hoyle-2001"})
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('login')}?next={url}"
+    assert not Club.objects.filter(name="Sneaky").exists()

@@ -1,8 +1,10 @@
 """The club page: the roster, adding players one at a time or many at once, and settings."""
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from clubs.models import Club
 from scoring import Hand, score_hand
 
 
@@ -164,3 +166,42 @@ def test_settings_refuse_an_impossible_value_and_keep_the_old_rules(director_cli
     assert set(errors) == {"rules_preset", "game_points", "march"}
     club.refresh_from_db()
     assert (club.rules_preset, club.game_points, club.march) == ("hoyle-2001", None, None)
+
+
+@pytest.mark.django_db
+def test_a_logged_in_user_sets_up_a_club_and_directs_it(client, django_user_model):
+    user = django_user_model.objects.create_user("nell", password="nell-pass-123")
+    client.force_login(user)
+    response = client.post(
+        reverse("clubs:club-create"),
+        {
+            "name": "Cedar Lodge Euchre",
+            "slug": "",
+            "rules_preset": "laws-of-euchre",
+            "game_points": "7",
+            "paper_size": "a4",
+        },
+    )
+    club = Club.objects.get(name="Cedar Lodge Euchre")
+    assert response.status_code == 302 and response.url == reverse(
+        "clubs:club-detail", args=[club.slug]
+    )
+    assert club.slug == "cedar-lodge-euchre"
+    assert club.ruleset().game_points == 7 and club.ruleset().name == "laws-of-euchre"
+    assert list(Club.objects.directed_by(user)) == [club]
+
+
+def test_a_club_address_already_taken_or_reserved_is_refused_and_nothing_is_created(
+    client, django_user_model, club
+):
+    user = django_user_model.objects.create_user("nell", password="nell-pass-123")
+    client.force_login(user)
+    for slug, message in ((club.slug, "Another club already uses"), ("new", "the app uses itself")):
+        response = client.post(
+            reverse("clubs:club-create"),
+            {"name": "Copycat", "slug": slug, "rules_preset": "hoyle-2001", "paper_size": "letter"},
+        )
+        assert response.status_code == 200
+        assert message in response.content.decode()
+    assert not Club.objects.filter(name="Copycat").exists()
+    assert not Club.objects.directed_by(user).exists()
