@@ -5,6 +5,7 @@ Production sets SECRET_KEY, ALLOWED_HOSTS, HTTPS=true and usually DATABASE_URL (
 """
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -49,8 +50,10 @@ SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "31536000") if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 # Preloading only happens once the site is submitted to the browsers' list; the header allows it.
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "true" if HTTPS else "false")
-# Behind a proxy that terminates TLS (nginx, a PaaS router), trust its X-Forwarded-Proto.
-if envbool("BEHIND_PROXY", "false"):
+# Behind a proxy that terminates TLS (nginx, a PaaS router), trust its X-Forwarded-Proto, and
+# take the client's address from the X-Forwarded-For it appends (table-code rate limiting).
+BEHIND_PROXY = envbool("BEHIND_PROXY", "false")
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
@@ -117,6 +120,12 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+            # Tests use a file, not Django's in-memory default, because the concurrency tests
+            # and the browser tests' live server use threads, which cannot share a memory
+            # database. The process id keeps two test runs on one machine apart.
+            "TEST": {
+                "NAME": str(Path(tempfile.gettempdir()) / f"euchre-test-{os.getpid()}.sqlite3")
             },
         }
     }

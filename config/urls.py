@@ -1,7 +1,15 @@
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 
+
+def health(request: HttpRequest) -> HttpResponse:
+    """For uptime checks, and the benchmarks' yardstick: Django's cost with no work at all."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
 urlpatterns = [
+    path("health/", health, name="health"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("clubs/", include("clubs.urls")),

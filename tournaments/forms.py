@@ -46,6 +46,8 @@ class EventForm(forms.ModelForm):
             "rounds_planned",
             "round_end",
             "hands_per_round",
+            "sit_out_rule",
+            "sit_out_points",
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -57,11 +59,21 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args, lock_rules: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         use_rule_set_game(self)
+        # Optional in the form, so a post without them keeps the model's defaults.
+        self.fields["sit_out_rule"].required = False
+        self.fields["sit_out_points"].required = False
         self.rules_locked = lock_rules
         if lock_rules:
             # Disabled fields keep the instance's value whatever is posted.
             for name in RULE_FIELDS:
                 self.fields[name].disabled = True
+
+    def clean_sit_out_rule(self):
+        return self.cleaned_data["sit_out_rule"] or Event.SitOutRule.AVERAGE
+
+    def clean_sit_out_points(self):
+        points = self.cleaned_data["sit_out_points"]
+        return 0 if points is None else points
 
 
 class EntriesAddForm(forms.Form):

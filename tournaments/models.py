@@ -5,6 +5,8 @@ and the checks that need the whole table (game already won, round's hand count r
 `services.hand_record` / `services.hand_correct` through `Table.replay`.
 """
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -39,6 +41,10 @@ class Event(RulesChoice):
         HANDS = "hands", "After a fixed number of hands"
         GAME = "game", "When a side wins the game"
 
+    class SitOutRule(models.TextChoices):
+        AVERAGE = "average", "The average of their other rounds"
+        FIXED = "fixed", "A fixed number of points"
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     name = models.CharField(max_length=120)
     date = models.DateField()
@@ -51,6 +57,18 @@ class Event(RulesChoice):
         "hands per round",
         default=8,
         help_text="Used when a round ends after a fixed number of hands.",
+    )
+    # What a player who sits out a round scores for it (tournaments/standings.py).
+    sit_out_rule = models.CharField(
+        "a player sitting out scores",
+        max_length=8,
+        choices=SitOutRule.choices,
+        default=SitOutRule.AVERAGE,
+    )
+    sit_out_points = models.SmallIntegerField(
+        "points for sitting out",
+        default=0,
+        help_text="Used when a player sitting out scores a fixed number of points.",
     )
     created = models.DateTimeField(auto_now_add=True)
 
@@ -147,6 +165,21 @@ class Round(models.Model):
         return self.status == self.Status.CLOSED
 
 
+# Table codes are typed on a phone: no 0/O, 1/I/L to misread. 31**6 is about 900 million
+# codes, and guesses are rate-limited (tournaments/captain.py).
+TABLE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+TABLE_CODE_LENGTH = 6
+
+
+def new_table_token() -> str:
+    """The secret in a table's captain link (its QR code): 144 random bits, never guessed."""
+    return secrets.token_urlsafe(18)
+
+
+def new_table_code() -> str:
+    return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
+
+
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
@@ -156,6 +189,10 @@ class Table(models.Model):
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The captain's way in, for this table in this round only: the link (QR code) carries the
+    # token, the short code is for typing. Neither opens any other table or a director page.
+    token = models.CharField(max_length=32, unique=True, default=new_table_token, editable=False)
+    code = models.CharField(max_length=8, unique=True, default=new_table_code, editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -167,6 +204,12 @@ class Table(models.Model):
 
     def __str__(self):
         return f"Table {self.number}, round {self.round.number}"
+
+    def save(self, *args, **kwargs):
+        # Six characters are few enough to collide one day: draw again rather than fail.
+        while self._state.adding and Table.objects.filter(code=self.code).exists():
+            self.code = new_table_code()
+        super().save(*args, **kwargs)
 
     def rules(self):
         return self.round.event.ruleset()

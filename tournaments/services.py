@@ -5,6 +5,7 @@ Refusals raise `ActionRefused` (a clear message for the director or captain) or
 `scoring.HandError` (the engine's message about a hand, with the field it concerns).
 """
 
+import hashlib
 from collections.abc import Mapping
 
 from django.db import transaction
@@ -270,3 +271,146 @@ def round_player_points(round_: Round) -> dict[int, int]:
         for seat in table.seats.all():
             points[seat.player_id] = totals[scoring.side_of(seat.position)]
     return points
+
+
+# --- At the table: the captain's phone ------------------------------------------------------
+# The captain may check a hand before recording it, fix or delete the last hand, and have an
+# opponent confirm the result. Each request carries what the phone saw (the hand number, or
+# the table's fingerprint), so a stale page or a second phone is refused, never silently
+# obeyed.
+
+
+def table_fingerprint(hands) -> str:
+    """A short digest of a table's hands as entered: a phone sends back the one it was shown,
+    and a fix, a delete or a confirmation made from a page gone stale is refused."""
+    text = repr([(h.number, *(getattr(h, name) for name in HAND_FIELDS)) for h in hands])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _refuse_unless_next(number: int, existing: list[Hand]) -> None:
+    if number != len(existing) + 1:
+        if 1 <= number <= len(existing):
+            hand = existing[number - 1]
+            raise ActionRefused(
+                f"Hand {number} was already entered: {hand.description}. "
+                "Refresh to see the table's score."
+            )
+        raise ActionRefused(
+            f"The next hand at this table is hand {len(existing) + 1}, not {number}."
+        )
+
+
+def _refuse_if_changed(table: Table, hands: list[Hand], seen: str) -> None:
+    if table_fingerprint(hands) != seen:
+        raise ActionRefused(
+            f"Table {table.number}'s hands changed since this page was loaded (another phone, "
+            "or the director): check them below and try again."
+        )
+
+
+def hand_preview(*, table: Table, number: int, data: Mapping) -> tuple[Hand, scoring.Game]:
+    """What hand `number` would score, and the table's score after it, without saving.
+
+    The captain's check before confirming; the same refusals as `hand_record`, which still
+    makes every check again when the hand is confirmed.
+    """
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    _check_table_open(table)
+    existing = list(table.hands.order_by("number"))
+    _refuse_unless_next(number, existing)
+    game = table.replay(existing)
+    hand = Hand(table=table, number=number, dealer=game.dealer, **_clean_hand_data(data))
+    hand.apply_score(game.add(hand.to_engine_hand()))  # raises HandError
+    return hand, game
+
+
+def _replace_last(table: Table, hands: list[Hand], number: int, data: Mapping) -> scoring.Game:
+    """Put `data` into the last hand (in memory) and replay the table; raises HandError."""
+    last = hands[-1] if hands else None
+    if last is None or last.number != number:
+        raise ActionRefused(
+            f"Only the last hand entered can be fixed at the table, and hand {number} is not "
+            "it: ask the director to correct an earlier hand."
+        )
+    for name, value in _clean_hand_data(data).items():
+        setattr(last, name, value)
+    game = table.replay(hands)
+    last.apply_score(game.results[-1])
+    return game
+
+
+def hand_fix_preview(
+    *, table: Table, number: int, data: Mapping, seen: str
+) -> tuple[Hand, scoring.Game]:
+    """The last hand as it would be fixed, and the score after it, without saving."""
+    table = Table.objects.select_related("round__event").get(pk=table.pk)
+    _check_table_open(table)
+    hands = list(table.hands.order_by("number"))
+    _refuse_if_changed(table, hands, seen)
+    game = _replace_last(table, hands, number, data)
+    return hands[-1], game
+
+
+@transaction.atomic
+def hand_fix_last(*, table: Table, number: int, data: Mapping, seen: str) -> Hand:
+    """The captain's fix of the last hand, until the table's result is confirmed.
+
+    Only the last hand: an earlier one would change what every later hand was worth, and
+    that is the director's call (`hand_correct`). The old values stay in the hand's history.
+    """
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    _check_table_open(table)
+    hands = list(table.hands.order_by("number"))
+    _refuse_if_changed(table, hands, seen)
+    _replace_last(table, hands, number, data)
+    hand = hands[-1]
+    hand._change_reason = "Fixed at the table by the captain"
+    hand.save()
+    return hand
+
+
+@transaction.atomic
+def hand_delete_last(*, table: Table, number: int, seen: str) -> Hand:
+    """Delete the last hand (entered by mistake), until the table's result is confirmed.
+
+    `number` must be the last hand: a double tap must not delete the hand before it too.
+    """
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    _check_table_open(table)
+    hands = list(table.hands.order_by("number"))
+    _refuse_if_changed(table, hands, seen)
+    if not hands or hands[-1].number != number:
+        raise ActionRefused(
+            f"Only the last hand entered can be deleted at the table, and hand {number} is not it."
+        )
+    hand = hands[-1]
+    hand._change_reason = "Deleted at the table by the captain"
+    hand.delete()
+    return hand
+
+
+@transaction.atomic
+def table_confirm(*, table: Table, player: Player, seen: str) -> Table:
+    """An opponent of the captain confirms the table's result; then only the director can
+    change it. The table must have finished (hand count reached, or game won)."""
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    _check_table_open(table)
+    hands = list(table.hands.order_by("number"))
+    _refuse_if_changed(table, hands, seen)
+    game = table.replay(hands)
+    if not game.finished:
+        raise ActionRefused(
+            f"Table {table.number} has not finished: play and enter the remaining hands first."
+        )
+    seats = {s.player_id: s.position for s in table.seats.all()}
+    captain_side = scoring.side_of(seats.get(table.captain_id, "N"))
+    if player.pk not in seats or scoring.side_of(seats[player.pk]) == captain_side:
+        raise ActionRefused(
+            f"{player.name} cannot confirm: the result is confirmed by one of the captain's "
+            "opponents at this table."
+        )
+    table.confirmed_by = player
+    table.confirmed_at = timezone.now()
+    table._change_reason = f"Result confirmed at the table by {player.name}"
+    table.save(update_fields=["confirmed_by", "confirmed_at"])
+    return table

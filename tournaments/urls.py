@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import captain, views
 
 app_name = "tournaments"
 
@@ -19,4 +19,15 @@ urlpatterns = [
     path("tables/<int:pk>/", views.table_detail, name="table-detail"),
     path("tables/<int:pk>/hands/add/", views.hand_add, name="hand-add"),
     path("hands/<int:pk>/correct/", views.hand_correct, name="hand-correct"),
+]
+
+# The table captain's pages (tournaments/captain.py): no login, the table's secret token is the
+# key, and it opens that table in that round only.
+urlpatterns += [
+    path("t/", captain.code_entry, name="captain-code"),
+    path("t/<slug:token>/", captain.table_page, name="captain-table"),
+    path("t/<slug:token>/hand/", captain.hand_enter, name="captain-hand"),
+    path("t/<slug:token>/fix/", captain.hand_fix, name="captain-fix"),
+    path("t/<slug:token>/delete/", captain.hand_delete, name="captain-delete"),
+    path("t/<slug:token>/confirm/", captain.table_confirm, name="captain-confirm"),
 ]

@@ -1,0 +1,409 @@
+"""The table captain's pages: a phone at the table, reached by the table's link or short code.
+
+There is no login. The unguessable token in the link is the key, and it opens one table in one
+round and nothing else: every view here finds its table through `_get_table_for_token`, and
+every object it touches hangs off that table. Plain forms, no JavaScript: a hand is checked
+first (the engine's result in words, with a Confirm button carrying the same values) and
+recorded only when confirmed. Every refusal renders the table as it now stands, with the
+reason, and status 409, so a retry or a second phone learns what was entered.
+
+Guessing table codes is rate-limited per client address in Django's cache. The default cache
+is per process, so under gunicorn each worker counts on its own: a deployment with several
+workers sets a shared cache (CACHES) to keep the limit exact.
+"""
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+import scoring
+from clubs.models import Player
+
+from . import services
+from .forms import HandEntryForm
+from .models import SEAT_NAMES, SIDE_NAMES, TABLE_CODE_LENGTH, Hand, Table
+from .services import ActionRefused
+
+# Wrong codes allowed from one address per window; right codes are not counted, so a hall
+# full of phones behind one router is not locked out by its own captains.
+CODE_MISSES_ALLOWED = 10
+CODE_MISSES_WINDOW = 15 * 60  # seconds
+
+IRREGULAR_FIELDS = ("irregularity", "offending_side", "revoke_penalty")
+
+
+def _get_table_for_token(token: str) -> Table:
+    tables = Table.objects.select_related("round__event__club", "captain", "confirmed_by")
+    return get_object_or_404(tables, token=token)
+
+
+# --- Forms ------------------------------------------------------------------------------------
+
+
+class CaptainHandForm(HandEntryForm):
+    """The director's hand form, worded for the table: the players by name, and the thrown-in
+    deal as a button of its own among the irregularities, out of the way."""
+
+    # Set by the thrown-in button (and carried through the check step as a hidden value).
+    thrown_in = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, table: Table, seats: dict[str, Player], **kwargs):
+        super().__init__(*args, rules=table.rules(), **kwargs)
+        players = [(p, f"{seats[p].name} ({SEAT_NAMES[p]})") for p in "NESW" if p in seats]
+        self.fields["maker"].choices = players
+        self.fields["maker"].required = False
+        if "lone_defender" in self.fields:
+            self.fields["lone_defender"].choices = [("", "No one"), *players]
+        self.thrown_in_allowed = table.rules().thrown_in_allowed
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("thrown_in"):
+            # The button says the whole story: no one called, nothing was played. Whatever
+            # else the form holds (a radio cannot be unticked without a script) is not part of
+            # this entry.
+            for name in ("alone", "lone_defender", "tricks", *IRREGULAR_FIELDS):
+                self.errors.pop(name, None)
+        elif not cleaned.get("maker") and "maker" not in self.errors:
+            self.add_error("maker", "Say who called trump.")
+        return cleaned
+
+    def hand_data(self) -> dict:
+        if self.cleaned_data.get("thrown_in"):
+            return {"maker": ""}
+        return super().hand_data()
+
+    def irregular_fields(self) -> list:
+        return [self[name] for name in IRREGULAR_FIELDS if name in self.fields]
+
+    def irregularity_open(self) -> bool:
+        """Show the irregularities unfolded when one is entered or has a message."""
+        if not self.is_bound:
+            return False
+        return any(f.errors or f.value() not in (None, "") for f in self.irregular_fields())
+
+
+class CaptainFixForm(CaptainHandForm):
+    seen = forms.CharField(widget=forms.HiddenInput, max_length=32)
+
+
+class TableCodeForm(forms.Form):
+    code = forms.CharField(
+        label="Table code",
+        max_length=20,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+    )
+
+    def clean_code(self) -> str:
+        # People type "abc 23x" or "ABC-23X" for ABC23X.
+        code = "".join(c for c in self.cleaned_data["code"].upper() if c.isalnum())
+        if len(code) != TABLE_CODE_LENGTH:
+            raise forms.ValidationError(
+                f"A table code has {TABLE_CODE_LENGTH} letters and digits: check the table card."
+            )
+        return code
+
+
+# --- What the page shows ----------------------------------------------------------------------
+
+
+def _seats(table: Table) -> dict[str, Player]:
+    return {s.position: s.player for s in table.seats.select_related("player")}
+
+
+def _side_label(side: str, seats: dict[str, Player]) -> str:
+    names = " & ".join(seats[p].name for p in side if p in seats)
+    return f"{SIDE_NAMES[side]} ({names})" if names else SIDE_NAMES[side]
+
+
+def _table_context(table: Table) -> dict:
+    """Everything the table page shows, read once: seats, hands with running score, state."""
+    seats = _seats(table)
+    hands = list(table.hands.order_by("number"))
+    game = table.replay(hands)
+    rows, totals = [], {"NS": 0, "EW": 0}
+    for hand in hands:
+        totals = {"NS": totals["NS"] + hand.ns_points, "EW": totals["EW"] + hand.ew_points}
+        rows.append({"hand": hand, "dealer": seats.get(hand.dealer), "score": totals})
+    captain_seat = next((p for p, pl in seats.items() if pl.pk == table.captain_id), "N")
+    captain_side = scoring.side_of(captain_seat)
+    is_open = not table.round.is_closed and table.confirmed_at is None
+    return {
+        "table": table,
+        "round": table.round,
+        "event": table.round.event,
+        "seats": [
+            {"name": SEAT_NAMES[p], "player": seats[p], "is_captain": p == captain_seat}
+            for p in "NESW"
+            if p in seats
+        ],
+        "sides": {side: _side_label(side, seats) for side in ("NS", "EW")},
+        "winner": _side_label(game.winner, seats) if game.winner else "",
+        "rows": rows,
+        "game": game,
+        "score": game.score,
+        "last_hand": hands[-1] if hands else None,
+        "next_number": len(hands) + 1,
+        "dealer": {"seat": SEAT_NAMES[game.dealer], "player": seats.get(game.dealer)},
+        "max_hands": table.round.event.max_hands(),
+        "game_points": table.rules().game_points,
+        "is_open": is_open,
+        "can_enter": is_open and not game.finished,
+        "can_confirm": is_open and game.finished,
+        "opponents": [
+            {"seat": SEAT_NAMES[p], "player": seats[p]}
+            for p in "NESW"
+            if p in seats and scoring.side_of(p) != captain_side
+        ],
+        "seen": services.table_fingerprint(hands),
+        "seats_by_position": seats,
+    }
+
+
+def _entry_summary(form: CaptainHandForm, seats: dict[str, Player]) -> list[str]:
+    """What the captain entered, in words, to read back before confirming."""
+    data = form.cleaned_data
+    if data.get("thrown_in"):
+        return ["No one called trump: all four passed twice."]
+    maker = seats.get(data["maker"])
+    who = f"{maker.name} ({SEAT_NAMES[data['maker']]})" if maker else data["maker"]
+    lines = [f"{who} called trump{', alone' if data.get('alone') else ''}."]
+    defender = seats.get(data.get("lone_defender") or "")
+    if defender:
+        lines.append(f"{defender.name} defended alone.")
+    if data.get("tricks") is not None:
+        lines.append(f"The makers took {data['tricks']} trick{'s' if data['tricks'] != 1 else ''}.")
+    if data.get("irregularity"):
+        label = dict(Hand.Irregularity.choices)[data["irregularity"]]
+        side = data.get("offending_side")
+        side_text = {"both": " by both sides", **{s: f" by {n}" for s, n in SIDE_NAMES.items()}}
+        lines.append(f"{label}{side_text.get(side, '')}.")
+    return lines
+
+
+def _render(
+    request: HttpRequest,
+    table: Table,
+    *,
+    form: CaptainHandForm | None = None,
+    preview: dict | None = None,
+    refusal: str = "",
+    fixing: Hand | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = _table_context(table)
+    if form is None and context["can_enter"] and fixing is None:
+        form = CaptainHandForm(
+            table=table,
+            seats=context["seats_by_position"],
+            initial={"number": context["next_number"]},
+        )
+    if not context["is_open"]:
+        form = preview = fixing = None
+    context.update(form=form, preview=preview, refusal=refusal, fixing=fixing)
+    return render(request, "tournaments/captain/table.html", context, status=status)
+
+
+def _refused(request: HttpRequest, table: Table, message: str) -> HttpResponse:
+    return _render(request, table, refusal=message, status=409)
+
+
+def _score_words(game: scoring.Game) -> str:
+    score = game.score
+    return f"North-South {score['NS']}, East-West {score['EW']}"
+
+
+# --- Views --------------------------------------------------------------------------------
+
+
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    return _render(request, _get_table_for_token(token))
+
+
+@require_POST
+def hand_enter(request: HttpRequest, token: str) -> HttpResponse:
+    """Check a hand (action "check", the default) or record it (action "confirm")."""
+    table = _get_table_for_token(token)
+    seats = _seats(table)
+    form = CaptainHandForm(request.POST, table=table, seats=seats)
+    action = request.POST.get("action", "check")
+    if action == "change" or not form.is_valid():
+        return _render(request, table, form=form)
+    number = form.cleaned_data["number"]
+    try:
+        if action == "confirm":
+            hand = services.hand_record(table=table, number=number, data=form.hand_data())
+        else:
+            hand, game = services.hand_preview(table=table, number=number, data=form.hand_data())
+    except scoring.HandError as err:
+        if err.code in ("game_over", "round_over"):
+            return _refused(request, table, err.message)
+        form.add_hand_error(err)
+        return _render(request, table, form=form)
+    except ActionRefused as exc:
+        return _refused(request, table, exc.message)
+    if action == "confirm":
+        score = _score_words(table.game())
+        messages.success(
+            request, f"Hand {hand.number} recorded: {hand.description}. Score: {score}."
+        )
+        return redirect("tournaments:captain-table", token=table.token)
+    preview = {
+        "hand": hand,
+        "lines": _entry_summary(form, seats),
+        "score": game.score,
+        "action": reverse("tournaments:captain-hand", args=[table.token]),
+    }
+    return _render(request, table, form=form, preview=preview)
+
+
+def hand_fix(request: HttpRequest, token: str) -> HttpResponse:
+    """Fix (or delete) the last hand, until the result is confirmed; same check-then-confirm."""
+    table = _get_table_for_token(token)
+    seats = _seats(table)
+    last = table.hands.order_by("-number").first()
+    if request.method != "POST":
+        if last is None:
+            messages.info(request, "No hand has been entered yet: there is nothing to fix.")
+            return redirect("tournaments:captain-table", token=table.token)
+        initial = {
+            **CaptainFixForm.initial_from(last),
+            "number": last.number,
+            "seen": services.table_fingerprint(table.hands.order_by("number")),
+        }
+        form = CaptainFixForm(table=table, seats=seats, initial=initial)
+        return _render(request, table, form=form, fixing=last)
+    form = CaptainFixForm(request.POST, table=table, seats=seats)
+    action = request.POST.get("action", "check")
+    if action == "change" or not form.is_valid():
+        return _render(request, table, form=form, fixing=last)
+    number, seen = form.cleaned_data["number"], form.cleaned_data["seen"]
+    try:
+        if action == "confirm":
+            hand = services.hand_fix_last(
+                table=table, number=number, data=form.hand_data(), seen=seen
+            )
+        else:
+            hand, game = services.hand_fix_preview(
+                table=table, number=number, data=form.hand_data(), seen=seen
+            )
+    except scoring.HandError as err:
+        form.add_hand_error(err)
+        return _render(request, table, form=form, fixing=last)
+    except ActionRefused as exc:
+        return _refused(request, table, exc.message)
+    if action == "confirm":
+        score = _score_words(table.game())
+        messages.success(request, f"Hand {hand.number} fixed: {hand.description}. Score: {score}.")
+        return redirect("tournaments:captain-table", token=table.token)
+    preview = {
+        "hand": hand,
+        "lines": _entry_summary(form, seats),
+        "score": game.score,
+        "action": reverse("tournaments:captain-fix", args=[table.token]),
+    }
+    return _render(request, table, form=form, preview=preview, fixing=last)
+
+
+class _LastHandForm(forms.Form):
+    number = forms.IntegerField(min_value=1)
+    seen = forms.CharField(max_length=32)
+
+
+@require_POST
+def hand_delete(request: HttpRequest, token: str) -> HttpResponse:
+    table = _get_table_for_token(token)
+    form = _LastHandForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, table, "Reload the page and try again.")
+    try:
+        hand = services.hand_delete_last(table=table, **form.cleaned_data)
+    except ActionRefused as exc:
+        return _refused(request, table, exc.message)
+    messages.success(request, f"Hand {hand.number} deleted ({hand.description}).")
+    return redirect("tournaments:captain-table", token=table.token)
+
+
+@require_POST
+def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """One tap by an opponent: their name is on the button they press."""
+    table = _get_table_for_token(token)
+    seen = request.POST.get("seen", "")
+    # Only a player seated at this very table can be named; any other id is refused alike.
+    seat = table.seats.filter(player_id=_int_or_none(request.POST.get("player"))).first()
+    if seat is None:
+        return _refused(request, table, "Pick your own name to confirm the result.")
+    try:
+        table = services.table_confirm(table=table, player=seat.player, seen=seen)
+    except ActionRefused as exc:
+        return _refused(request, table, exc.message)
+    messages.success(
+        request,
+        f"Result confirmed by {seat.player.name}: {_score_words(table.game())}. "
+        "Only the director can change it now.",
+    )
+    return redirect("tournaments:captain-table", token=table.token)
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+# --- Reaching a table by its code ---------------------------------------------------------------
+
+
+def _client_address(request: HttpRequest) -> str:
+    if getattr(settings, "BEHIND_PROXY", False):
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        if forwarded:
+            # Our proxy appends the address it saw; anything before it the client could forge.
+            return forwarded.split(",")[-1].strip()
+    return request.META.get("REMOTE_ADDR", "")
+
+
+def _misses_key(request: HttpRequest) -> str:
+    return f"captain-code-misses:{_client_address(request)}"
+
+
+def _count_miss(request: HttpRequest) -> None:
+    key = _misses_key(request)
+    if cache.add(key, 1, CODE_MISSES_WINDOW):
+        return
+    try:
+        cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, CODE_MISSES_WINDOW)
+
+
+def code_entry(request: HttpRequest) -> HttpResponse:
+    """Type the short code on the table card; it leads to that table's link."""
+    form = TableCodeForm(request.POST or None)
+    context = {"form": form, "refusal": ""}
+    status = 200
+    if request.method == "POST":
+        if cache.get(_misses_key(request), 0) >= CODE_MISSES_ALLOWED:
+            # Refused before the code is even looked at, so a guesser learns nothing more.
+            context.update(
+                form=TableCodeForm(),
+                refusal="Too many wrong codes from this connection. Wait 15 minutes, or scan "
+                "the QR code on the table card, or ask the director.",
+            )
+            return render(request, "tournaments/captain/code.html", context, status=429)
+        if form.is_valid():
+            table = Table.objects.filter(code=form.cleaned_data["code"]).first()
+            if table is not None:
+                return redirect("tournaments:captain-table", token=table.token)
+            _count_miss(request)
+            form.add_error("code", "No table has this code: check it on the table card.")
+            status = 404
+    return render(request, "tournaments/captain/code.html", context, status=status)
