@@ -215,8 +215,7 @@ def _refused(request: HttpRequest, table: Table, message: str) -> HttpResponse:
     return _render(request, table, refusal=message, status=409)
 
 
-def _score_words(game: scoring.Game) -> str:
-    score = game.score
+def _score_words(score: dict[str, int]) -> str:
     return f"North-South {score['NS']}, East-West {score['EW']}"
 
 
@@ -250,7 +249,7 @@ def hand_enter(request: HttpRequest, token: str) -> HttpResponse:
     except ActionRefused as exc:
         return _refused(request, table, exc.message)
     if action == "confirm":
-        score = _score_words(table.game())
+        score = _score_words(hand.score_after)
         messages.success(
             request, f"Hand {hand.number} recorded: {hand.description}. Score: {score}."
         )
@@ -300,7 +299,7 @@ def hand_fix(request: HttpRequest, token: str) -> HttpResponse:
     except ActionRefused as exc:
         return _refused(request, table, exc.message)
     if action == "confirm":
-        score = _score_words(table.game())
+        score = _score_words(table.game().score)
         messages.success(request, f"Hand {hand.number} fixed: {hand.description}. Score: {score}.")
         return redirect("tournaments:captain-table", token=table.token)
     preview = {
@@ -346,7 +345,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
         return _refused(request, table, exc.message)
     messages.success(
         request,
-        f"Result confirmed by {seat.player.name}: {_score_words(table.game())}. "
+        f"Result confirmed by {seat.player.name}: {_score_words(table.game().score)}. "
         "Only the director can change it now.",
     )
     return redirect("tournaments:captain-table", token=table.token)

@@ -166,6 +166,8 @@ def hand_record(*, table: Table, number: int, data: Mapping, user=None) -> Hand:
     )
     game.add(hand.to_engine_hand())  # raises HandError for game over, round over, bad hand
     hand.save()
+    # The table's score after this hand, so a caller can show it without replaying the table.
+    hand.score_after = game.score
     return hand
 
 

@@ -261,7 +261,7 @@ def _hands_label(event: Event, count: int) -> str:
 def _round_rows(round_: Round) -> list[dict]:
     """One row per table: who sits where, hands entered, running score, finished or not."""
     event = round_.event
-    tables = round_.tables.select_related("captain").prefetch_related(
+    tables = round_.tables.select_related("captain", "confirmed_by").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player")),
         Prefetch("hands", queryset=Hand.objects.order_by("number")),
     )

@@ -1,0 +1,288 @@
+"""100 table captains entering hands at once, against the app under gunicorn on loopback.
+
+    .venv/bin/python bench/captain_load.py              # SQLite, then PostgreSQL
+    .venv/bin/python bench/captain_load.py --only sqlite
+
+For each database: a scratch database gets a club of 400 players and two events of 100 tables
+(one round each, fixed hands), gunicorn serves the app on a free loopback port, and a small
+asyncio load script plays 100 captains. It prints, in one run:
+
+- the minimal view (`/health/`, Django with no work) under the same 100 clients: requests/s;
+- full speed: every captain confirms its hands back to back (closed loop, 100 in flight):
+  hands/s, p50/p99 latency, errors, and hands/s as a share of the minimal view's rate;
+- a steady pace: captains confirm at half the full-speed rate, spread out as at a real
+  night (open loop): p50/p99 latency and errors, the figure a captain feels;
+- a check that the database holds exactly the hands that were acknowledged (302 responses),
+  numbered 1..n at every table.
+
+A hand is the captain's Confirm (POST, answered by a redirect that is not followed); the
+Check step before it is the same work without the write. PostgreSQL runs under
+bin/with-postgres, which starts a throwaway server.
+"""
+
+import argparse
+import asyncio
+import datetime
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CAPTAINS = 100
+HANDS_PER_TABLE = 24  # per event; a fixed-hands round, so every entry below stays valid
+WORKERS = 2 * (os.cpu_count() or 1) + 1  # gunicorn's own advice for sync workers
+HANDS = [
+    {"maker": "N", "tricks": "3"},
+    {"maker": "E", "tricks": "5", "alone": "on"},
+    {"maker": "S", "tricks": "1"},
+    {"maker": "W", "tricks": "4"},
+    {"maker": "N", "tricks": "5"},
+    {"maker": "E", "tricks": "3"},
+    {"maker": "S", "tricks": "4"},
+    {"maker": "W", "tricks": "0"},
+]
+
+
+# --- A tiny HTTP client: gunicorn's sync workers close every connection anyway -------------
+
+
+async def http(port: int, method: str, path: str, body: bytes = b"", cookie: str = ""):
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
+    if cookie:
+        head.append(f"Cookie: {cookie}")
+    if body:
+        head += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+    writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
+    await writer.drain()
+    data = await reader.read()
+    writer.close()
+    return int(data.split(b" ", 2)[1]), data
+
+
+async def timed(port, method, path, body=b"", cookie=""):
+    start = time.perf_counter()
+    try:
+        status, _ = await http(port, method, path, body, cookie)
+    except OSError:
+        status = 0
+    return status, time.perf_counter() - start
+
+
+def summary(latencies: list[float]) -> str:
+    q = statistics.quantiles(latencies, n=100)
+    return f"p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms"
+
+
+async def minimal_view(port: int, requests_each: int = 40) -> float:
+    latencies, errors = [], 0
+
+    async def client():
+        nonlocal errors
+        for _ in range(requests_each):
+            status, seconds = await timed(port, "GET", "/health/")
+            latencies.append(seconds)
+            errors += status != 200
+
+    start = time.perf_counter()
+    await asyncio.gather(*(client() for _ in range(CAPTAINS)))
+    rate = len(latencies) / (time.perf_counter() - start)
+    print(
+        f"  minimal view /health/:   {rate:7.0f} requests/s, {summary(latencies)}, errors {errors}"
+    )
+    return rate
+
+
+async def captain_session(port: int, token: str) -> tuple[str, str]:
+    """Open the table page as a phone does: the CSRF cookie and the form's token."""
+    status, data = await http(port, "GET", f"/t/{token}/")
+    assert status == 200, data[:500]
+    cookie = re.search(rb"csrftoken=([^;]+)", data).group(1).decode()
+    form_token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', data).group(1)
+    return f"csrftoken={cookie}", form_token.decode()
+
+
+async def play(port: int, tokens: list[str], pace: float | None) -> tuple[float, list, int, int]:
+    """Every captain confirms its table's hands; with `pace` (hands/s for the whole room)
+    each captain waits its turn on a schedule instead of going back to back."""
+    sessions = await asyncio.gather(*(captain_session(port, t) for t in tokens))
+    latencies, acknowledged, errors = [], 0, 0
+    start = time.perf_counter()
+
+    async def captain(i: int, token: str, cookie: str, form_token: str):
+        nonlocal acknowledged, errors
+        for number in range(1, HANDS_PER_TABLE + 1):
+            if pace:
+                # Captain i's n-th hand is due at a fixed time: arrivals spread evenly.
+                due = start + ((number - 1) * len(tokens) + i) / pace
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            hand = HANDS[(number - 1) % len(HANDS)]
+            body = urlencode(
+                {"csrfmiddlewaretoken": form_token, "number": number, "action": "confirm", **hand}
+            ).encode()
+            status, seconds = await timed(port, "POST", f"/t/{token}/hand/", body, cookie)
+            latencies.append(seconds)
+            if status == 302:
+                acknowledged += 1
+            else:
+                errors += 1
+
+    await asyncio.gather(
+        *(captain(i, t, *s) for i, (t, s) in enumerate(zip(tokens, sessions, strict=True)))
+    )
+    return time.perf_counter() - start, latencies, acknowledged, errors
+
+
+# --- The scratch world and the server ---------------------------------------------------------
+
+
+def build_world() -> list[list[str]]:
+    """Two events of 100 tables each, seated; returns each event's table tokens."""
+    from clubs.models import Club, Player
+    from tournaments import services
+    from tournaments.models import Event
+
+    club = Club.objects.create(name="Bench Euchre Club", slug="bench")
+    players = Player.objects.bulk_create(
+        Player(club=club, name=f"Player {n:03}") for n in range(1, CAPTAINS * 4 + 1)
+    )
+    tokens = []
+    for name in ("Full speed", "Steady pace"):
+        event = Event.objects.create(
+            club=club,
+            name=name,
+            date=datetime.date(2026, 11, 24),
+            rounds_planned=1,
+            hands_per_round=HANDS_PER_TABLE,
+        )
+        services.entries_add(event=event, players=players)
+        round_ = services.round_seat(event=event)
+        tokens.append(list(round_.tables.order_by("number").values_list("token", flat=True)))
+    return tokens
+
+
+def check_database(tokens: list[str], acknowledged: int) -> str:
+    from tournaments.models import Hand, Table
+
+    stored = Hand.objects.filter(table__token__in=tokens).count()
+    gaps = 0
+    for table in Table.objects.filter(token__in=tokens):
+        numbers = list(table.hands.order_by("number").values_list("number", flat=True))
+        gaps += numbers != list(range(1, len(numbers) + 1))
+    verdict = "exactly" if stored == acknowledged and not gaps else "NOT"
+    return (
+        f"  database: {stored} hands stored, {acknowledged} acknowledged: {verdict} the "
+        f"acknowledged hands ({gaps} tables with gaps)"
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_gunicorn(env: dict, port: int) -> subprocess.Popen:
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            f"--workers={WORKERS}",
+            f"--bind=127.0.0.1:{port}",
+            "--backlog=2048",
+            "--log-level=warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    for _ in range(200):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return server
+        except OSError:
+            time.sleep(0.05)
+    server.kill()
+    raise SystemExit("gunicorn did not start")
+
+
+def run(label: str, env: dict) -> None:
+    os.environ.update(env)
+    if "DATABASE_URL" not in env:
+        os.environ.pop("DATABASE_URL", None)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    import django
+
+    django.setup()
+    tokens = build_world()
+    port = free_port()
+    server = start_gunicorn(env, port)
+    try:
+        print(f"{label}: gunicorn, {WORKERS} sync workers; {CAPTAINS} captains")
+        minimal = asyncio.run(minimal_view(port))
+        seconds, latencies, acknowledged, errors = asyncio.run(play(port, tokens[0], None))
+        rate = acknowledged / seconds
+        print(
+            f"  full speed, 100 at once: {rate:7.0f} hands/s, {summary(latencies)}, "
+            f"errors {errors}; {rate / minimal:.0%} of the minimal view"
+        )
+        print(check_database(tokens[0], acknowledged))
+        pace = rate / 2
+        seconds, latencies, acknowledged, errors = asyncio.run(play(port, tokens[1], pace))
+        print(
+            f"  steady pace, {pace:.0f} hands/s offered: {acknowledged / seconds:5.0f} hands/s, "
+            f"{summary(latencies)}, errors {errors}"
+        )
+        print(check_database(tokens[1], acknowledged))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", choices=["sqlite", "postgres"])
+    args = parser.parse_args()
+    base = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "false",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "LOG_LEVEL": "ERROR",
+    }
+    if args.only == "postgres":
+        if not os.environ.get("DATABASE_URL"):
+            # A throwaway server for the run; this script runs again inside it.
+            return subprocess.call(["bin/with-postgres", sys.executable, __file__, *sys.argv[1:]])
+        run("PostgreSQL", base)
+        return 0
+    if args.only == "sqlite":
+        with tempfile.TemporaryDirectory(prefix="euchre-bench-") as tmp:
+            env = {k: v for k, v in base.items() if k != "DATABASE_URL"}
+            run("SQLite", {**env, "SQLITE_PATH": str(Path(tmp) / "bench.sqlite3")})
+        return 0
+    # Each database in its own process: Django is set up once per process.
+    for only in ("sqlite", "postgres"):
+        code = subprocess.call([sys.executable, __file__, "--only", only], cwd=ROOT)
+        if code:
+            return code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
