@@ -5,19 +5,13 @@ has a bad entry refused, fixes a hand, an opponent confirms, and the director's 
 shows the confirmed result. No script is needed by the pages; the browser only taps.
 """
 
-import os
 import re
 import shutil
 
 import pytest
+from playwright.sync_api import expect, sync_playwright
 
-# Playwright's sync API runs an event loop in this thread; the test's own database reads are
-# still plain synchronous code, which Django allows once told so.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
-
-from tournaments import services  # noqa: E402
+from tournaments import services
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 360, "height": 740}
@@ -26,7 +20,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(scope="module")
-def browser():
+def _sync_orm_beside_playwright():
+    # Playwright's sync API runs an event loop in this thread; the test's own database work
+    # (and its teardown) is still plain synchronous code, which Django allows once told so.
+    # Only while this module's browser lives: the deploy check refuses the variable elsewhere.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
+@pytest.fixture(scope="module")
+def browser(_sync_orm_beside_playwright):
     # The test command installs Debian's chromium; without it this must fail, not skip.
     assert shutil.which(CHROMIUM), f"{CHROMIUM} is missing: run the README's test command"
     with sync_playwright() as playwright:
