@@ -2,6 +2,7 @@ import django_tables2 as tables
 from django.urls import reverse
 
 from .models import Entry, Hand
+from .standings import fmt, fmt_place, fmt_round
 
 
 class CheckInColumn(tables.CheckBoxColumn):
@@ -48,3 +49,118 @@ class HandTable(tables.Table):
 
     def render_correct(self, value):
         return "Correct"
+
+
+# --- Standings (tournaments/standings.py builds the rows; these only show them) ---------------
+
+
+class PointsColumn(tables.Column):
+    """Points as standings.fmt prints them, so the page, the CSV and the PDF agree."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"td": {"class": "num"}, "th": {"class": "num"}})
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        return fmt(value)
+
+    def value(self, value):
+        return fmt(value)
+
+
+class RoundColumn(PointsColumn):
+    """One round's points; a sit-out round is marked, its points being the sit-out rule's."""
+
+    def __init__(self, number: int, **kwargs):
+        self.number = number
+        super().__init__(accessor=f"r{number}", verbose_name=f"R{number}", default="", **kwargs)
+
+    def render(self, value, record):
+        return fmt_round(record["line"], self.number)
+
+    def value(self, value, record):
+        return fmt_round(record["line"], self.number)
+
+
+class PlaceColumn(tables.Column):
+    def render(self, record):
+        return fmt_place(record["line"])
+
+    def value(self, record):
+        return fmt_place(record["line"])
+
+
+class StandingsTable(tables.Table):
+    """Individual standings; the round columns are added per event (`round_columns`)."""
+
+    place = PlaceColumn(verbose_name="Place")
+    name = tables.Column(verbose_name="Player", linkify=lambda record: record.get("url"))
+    total = PointsColumn(verbose_name="Total", order_by=("total", "lone_made", "-euchred"))
+    lone_made = PointsColumn(verbose_name="Loners made")
+    euchred = PointsColumn(verbose_name="Euchred as makers")
+
+    class Meta:
+        order_by = "place"
+        empty_text = "No round seated yet."
+        attrs = {"class": "standings"}
+
+    @staticmethod
+    def round_columns(numbers) -> list[tuple[str, tables.Column]]:
+        return [(f"r{n}", RoundColumn(n)) for n in numbers]
+
+    def __init__(self, data, *, rounds=(), extra_columns=(), **kwargs):
+        super().__init__(
+            data,
+            extra_columns=[*self.round_columns(rounds), *extra_columns],
+            sequence=("place", "name", "...", "total", "lone_made", "euchred"),
+            **kwargs,
+        )
+
+
+class TeamStandingsTable(tables.Table):
+    """Pairs standings: games won, then points for minus against, then points for."""
+
+    place = PlaceColumn(verbose_name="Place")
+    name = tables.Column(verbose_name="Partnership")
+    games_won = PointsColumn(verbose_name="Games won")
+    difference = PointsColumn(verbose_name="+/-")
+    points_for = PointsColumn(verbose_name="Points for")
+    points_against = PointsColumn(verbose_name="Points against")
+
+    class Meta:
+        order_by = "place"
+        empty_text = "No round seated yet."
+        attrs = {"class": "standings"}
+
+    def __init__(self, data, *, rounds=(), **kwargs):
+        super().__init__(
+            data,
+            extra_columns=[
+                (f"r{n}", PointsColumn(accessor=f"r{n}", verbose_name=f"R{n}", default=""))
+                for n in rounds
+            ],
+            sequence=(
+                "place",
+                "name",
+                "...",
+                "games_won",
+                "difference",
+                "points_for",
+                "points_against",
+            ),
+            **kwargs,
+        )
+
+
+class SeasonTable(tables.Table):
+    place = PlaceColumn(verbose_name="Place")
+    name = tables.Column(verbose_name="Player")
+    events = PointsColumn(verbose_name="Nights")
+    total = PointsColumn(verbose_name="Total", order_by=("total", "lone_made", "-euchred"))
+    lone_made = PointsColumn(verbose_name="Loners made")
+    euchred = PointsColumn(verbose_name="Euchred as makers")
+
+    class Meta:
+        order_by = "place"
+        empty_text = "No rounds played in these dates."
+        attrs = {"class": "standings"}

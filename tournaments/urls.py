@@ -1,6 +1,7 @@
 from django.urls import path
 
-from . import captain, views
+from . import captain, standings_views, views
+from .printouts import views as printouts
 
 app_name = "tournaments"
 
@@ -30,4 +31,33 @@ urlpatterns += [
     path("t/<slug:token>/fix/", captain.hand_fix, name="captain-fix"),
     path("t/<slug:token>/delete/", captain.hand_delete, name="captain-delete"),
     path("t/<slug:token>/confirm/", captain.table_confirm, name="captain-confirm"),
+]
+
+# Standings and the printed night (tournaments/standings.py, tournaments/printouts/).
+urlpatterns += [
+    path("events/<int:pk>/standings/", standings_views.event_standings_page, name="standings"),
+    path(
+        "events/<int:pk>/standings/projector/",
+        standings_views.event_standings_projector,
+        name="standings-projector",
+    ),
+    path(
+        "events/<int:pk>/standings/standings.csv",
+        standings_views.event_standings_csv,
+        name="standings-csv",
+    ),
+    path(
+        "events/<int:pk>/players/<int:player_pk>/",
+        standings_views.player_night_page,
+        name="player-night",
+    ),
+    path(
+        "clubs/<slug:slug>/standings/",
+        standings_views.season_standings_page,
+        name="season-standings",
+    ),
+    path("events/<int:pk>/print/score-sheets.pdf", printouts.score_sheets, name="printout-sheets"),
+    path("events/<int:pk>/print/tally-cards.pdf", printouts.tally_cards, name="printout-tally"),
+    path("events/<int:pk>/print/table-cards.pdf", printouts.table_cards, name="printout-tables"),
+    path("events/<int:pk>/print/standings.pdf", printouts.standings, name="printout-standings"),
 ]

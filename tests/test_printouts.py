@@ -1,0 +1,265 @@
+"""The printed night. Each printout twice, as house style asks: the rows the data builder makes,
+by value; and the rendered PDF, by the text pypdf extracts from it (real text, not images).
+Then every page is rendered to an image to check nothing runs into the margin, and the
+characters' boxes are checked for overlaps."""
+
+import io
+import re
+
+import pypdfium2 as pdfium
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+from test_standings import EXPECTED, build_night, page_cells
+
+from tournaments.models import Table
+from tournaments.printouts import data
+
+
+@pytest.fixture
+def night(club):
+    """The small night of test_standings, whose every number is worked out there by hand."""
+    return build_night(club)[0]
+
+
+MARGIN_BAND_INCHES = 0.3  # inside our half-inch margin: must be blank on every page
+RENDER_SCALE = 0.6  # pixels per point: enough to see a stray mark, cheap to render
+
+
+def pdf_bytes(response) -> bytes:
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    return b"".join(response.streaming_content)
+
+
+def pdf_text(content: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
+
+
+def words(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def get_pdf(client, name, event, query=""):
+    return pdf_bytes(client.get(reverse(f"tournaments:{name}", args=[event.pk]) + query))
+
+
+# --- Score sheets ----------------------------------------------------------------------------
+
+
+def test_blank_score_sheet_rows_carry_the_players_and_each_hands_dealer(night):
+    round_1 = night.rounds.get(number=1)
+    sheets = data.score_sheets(round_1, filled=False)
+    assert [s.table_number for s in sheets] == [1, 2]
+    first = sheets[0]
+    assert first.seats == [("North", "A"), ("East", "B"), ("South", "C"), ("West", "D")]
+    assert (first.captain, first.captain_seat) == ("A", "North")
+    assert [(h.number, h.dealer, h.ns) for h in first.hands] == [(1, "N", ""), (2, "E", "")]
+
+
+def test_filled_score_sheet_is_the_record_with_running_score_and_loners(night):
+    sheets = data.score_sheets(night.rounds.get(number=1), filled=True)
+    hands = [
+        (h.dealer, h.called, h.alone, h.tricks, h.ns, h.ew, h.ns_total, h.ew_total)
+        for h in sheets[0].hands
+    ]
+    assert hands == [
+        ("N", "N", "alone", "5", "4", "0", "4", "0"),
+        ("E", "E", "", "1", "2", "0", "6", "0"),
+    ]
+    assert (sheets[0].ns_score, sheets[0].ew_score) == (6, 0)
+    assert sheets[0].lone_hands == {"NS": 1, "EW": 0}
+
+
+def test_score_sheet_pdfs_name_the_players_and_the_numbers(director_client, night):
+    blank = pdf_text(get_pdf(director_client, "printout-sheets", night, "?round=1"))
+    assert len(blank) == 2
+    assert "Table 1 · Round 1" in blank[0] and "Table 2 · Round 1" in blank[1]
+    assert "North: A (captain)" in words(blank[0]) and "West: D" in words(blank[0])
+    assert "Captain's initials (A, North)" in blank[0] and "Opponent's initials" in blank[0]
+    assert "Page 1 of 2" in blank[0] and "Maple Hall Euchre Club" in blank[0]
+
+    filled = pdf_text(get_pdf(director_client, "printout-sheets", night, "?round=1&filled=1"))
+    lines = words(filled[0])
+    assert "1 N N alone 5 4 0 4 0" in lines
+    assert "2 E E 1 2 0 6 0" in lines
+    assert "Total 6 0 Loners: N-S 1, E-W 0" in lines
+
+
+def test_score_sheets_default_to_the_latest_round(director_client, night):
+    text = pdf_text(get_pdf(director_client, "printout-sheets", night))
+    assert "Table 1 · Round 2" in text[0] and "North: I (captain)" in words(text[0])
+
+
+# --- Tally cards -----------------------------------------------------------------------------
+
+
+def test_tally_cards_show_seated_rounds_and_blank_rows_for_the_rest(night):
+    cards = {c.player: c for c in data.tally_cards(night)}
+    assert list(cards) == list("ABCDEFGHI")
+    a = cards["A"].rows
+    assert [(r.round_number, r.table, r.seat, r.partner) for r in a] == [
+        (1, "1", "North", "C"),
+        (2, "1", "East", "C"),
+        (3, "", "", ""),  # not seated yet: written in on the night
+    ]
+    assert (cards["I"].rows[0].table, cards["H"].rows[1].table) == ("sits out", "sits out")
+
+
+def test_tally_card_pdf_four_to_a_page(director_client, night):
+    pages = pdf_text(get_pdf(director_client, "printout-tally", night, "?paper=a4"))
+    assert len(pages) == 3  # nine players
+    first = words(pages[0])
+    for name in "ABCD":
+        assert f"\n{name}\n" in f"\n{pages[0]}\n"
+    assert "1 1 North C" in first and "2 1 East C" in first
+    assert "Round Table Seat Partner Points Loners" in first and "Total" in first
+    assert "I\n" in pages[2] and "1 sits out" in words(pages[2])
+
+
+# --- Table cards -----------------------------------------------------------------------------
+
+
+def test_table_cards_carry_the_captain_link_and_the_code(director_client, night):
+    round_2 = night.rounds.get(number=2)
+    cards = data.table_cards(
+        round_2, url_for_token=lambda t: f"https://x/t/{t}/", code_url="https://x/t/"
+    )
+    tables = list(Table.objects.filter(round=round_2).order_by("number"))
+    assert [(c.table_number, c.code, c.url) for c in cards] == [
+        (t.number, t.code, f"https://x/t/{t.token}/") for t in tables
+    ]
+    pages = pdf_text(get_pdf(director_client, "printout-tables", night, "?round=2"))
+    assert len(pages) == 2
+    assert "Table 2" in pages[1] and tables[1].code in pages[1] and "Round 2" in pages[1]
+    assert "http://testserver/t/" in pages[1]
+    assert "North: D" in words(pages[1])
+
+
+def test_table_cards_of_a_round_not_seated_are_not_found(director_client, night):
+    url = reverse("tournaments:printout-tables", args=[night.pk]) + "?round=3"
+    assert director_client.get(url).status_code == 404
+
+
+# --- Standings -------------------------------------------------------------------------------
+
+
+def test_standings_pdf_and_page_agree_number_for_number(director_client, night):
+    page = director_client.get(reverse("tournaments:standings", args=[night.pk]))
+    rows = page_cells(page.content.decode())
+    assert [tuple(r) for r in rows] == EXPECTED
+    text = pdf_text(get_pdf(director_client, "printout-standings", night))
+    # pypdf gives one line per table cell, row after row: the page's cells in the same order.
+    lines = "\n".join(line.strip() for line in text[0].splitlines())
+    assert "\n".join(cell for row in rows for cell in row) in lines
+    assert "Final standings after 2 rounds." in text[0]
+
+
+# --- Access ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["printout-sheets", "printout-tally", "printout-tables", "printout-standings"]
+)
+def test_another_clubs_director_gets_no_printout(client, other_director, night, name):
+    client.force_login(other_director)
+    assert client.get(reverse(f"tournaments:{name}", args=[night.pk])).status_code == 404
+
+
+def test_the_event_page_links_to_every_printout(director_client, night):
+    page = director_client.get(reverse("tournaments:event-detail", args=[night.pk])).content
+    for name in ("printout-sheets", "printout-tally", "printout-tables", "printout-standings"):
+        assert reverse(f"tournaments:{name}", args=[night.pk]).encode() in page
+    assert reverse("tournaments:standings", args=[night.pk]).encode() in page
+
+
+# --- On the page: nothing in the margin, nothing overlapping ---------------------------------
+
+
+def marks_in_margin(image) -> list[tuple]:
+    """The margin bands (top, bottom, left, right) of a page image that are not blank."""
+    band = int(MARGIN_BAND_INCHES * 72 * RENDER_SCALE)
+    w, h = image.size
+    bands = [(0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)]
+    return [box for box in bands if image.crop(box).getextrema()[0] < 200]
+
+
+def overlapping_characters(page) -> list[tuple[str, str]]:
+    """Pairs of characters whose boxes overlap by more than a third of the smaller one:
+    text drawn over text. Boxes are bucketed by position so the check stays cheap."""
+    text = page.get_textpage()
+    boxes = []
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        if char.strip():
+            left, bottom, right, top = text.get_charbox(i)
+            boxes.append((char, left, bottom, right, top))
+    buckets: dict[tuple[int, int], list] = {}
+    for box in boxes:
+        buckets.setdefault((int(box[1] // 20), int(box[2] // 20)), []).append(box)
+    found = []
+    for (bx, by), members in buckets.items():
+        near = [
+            b for dx in (-1, 0, 1) for dy in (-1, 0, 1) for b in buckets.get((bx + dx, by + dy), [])
+        ]
+        for a in members:
+            for b in near:
+                if a is b or a > b:
+                    continue
+                w = min(a[3], b[3]) - max(a[1], b[1])
+                h = min(a[4], b[4]) - max(a[2], b[2])
+                if w > 0 and h > 0:
+                    smaller = min((a[3] - a[1]) * (a[4] - a[2]), (b[3] - b[1]) * (b[4] - b[2]))
+                    if smaller > 0 and w * h > smaller / 3:
+                        found.append((a[0], b[0]))
+    return found
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_printout_fits_its_page(director_client, night, paper, tmp_path):
+    documents = {
+        "sheets": get_pdf(director_client, "printout-sheets", night, f"?paper={paper}&round=1"),
+        "filled": get_pdf(director_client, "printout-sheets", night, f"?paper={paper}&filled=1"),
+        "tally": get_pdf(director_client, "printout-tally", night, f"?paper={paper}"),
+        "tables": get_pdf(director_client, "printout-tables", night, f"?paper={paper}"),
+        "standings": get_pdf(director_client, "printout-standings", night, f"?paper={paper}"),
+    }
+    expected_width = {"letter": 612, "a4": 595}[paper]
+    for name, content in documents.items():
+        pdf = pdfium.PdfDocument(content)
+        for number in range(len(pdf)):
+            page = pdf[number]
+            assert round(page.get_width()) == expected_width, name
+            image = page.render(scale=RENDER_SCALE, grayscale=True).to_pil()
+            image.save(tmp_path / f"{name}-{number + 1}.png")
+            assert marks_in_margin(image) == [], f"{name} page {number + 1}"
+            assert overlapping_characters(page) == [], f"{name} page {number + 1}"
+
+
+def test_the_overlap_check_finds_text_drawn_over_text():
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    canvas.drawString(100, 100, "Ada Baker")
+    canvas.drawString(103, 101, "Ben Carter")
+    canvas.save()
+    page = pdfium.PdfDocument(buffer.getvalue())[0]
+    assert overlapping_characters(page) != []
+
+
+def test_the_margin_check_finds_a_mark_at_the_edge():
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    canvas.drawString(300, 400, "inside")
+    canvas.save()
+    inside = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=RENDER_SCALE, grayscale=True)
+    assert marks_in_margin(inside.to_pil()) == []
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    canvas.drawString(4, 400, "cut off")
+    canvas.save()
+    edge = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=RENDER_SCALE, grayscale=True)
+    assert marks_in_margin(edge.to_pil()) != []

@@ -1,0 +1,227 @@
+"""The rows each printout shows, built from the recorded night in a few queries. Plain data
+(no reportlab here), so what a sheet says can be tested by value."""
+
+from dataclasses import dataclass, field
+
+import scoring
+from tournaments.models import SEAT_NAMES, Event, Hand, Round, Seat, Table
+
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+# A blank sheet for a round played to game needs room for the longest game: every hand but a
+# thrown-in deal gives someone a point, so two games' worth of points is always enough rows.
+MAX_GAME_ROWS = 40
+
+
+# --- Table score sheets ----------------------------------------------------------------------
+
+
+@dataclass
+class SheetHand:
+    number: int
+    dealer: str
+    called: str = ""
+    alone: str = ""
+    tricks: str = ""
+    ns: str = ""
+    ew: str = ""
+    ns_total: str = ""
+    ew_total: str = ""
+    note: str = ""
+
+
+@dataclass
+class ScoreSheet:
+    table_number: int
+    round_number: int
+    seats: list[tuple[str, str]]  # (North, "Ada Baker"), in N E S W order
+    captain: str
+    captain_seat: str
+    hands: list[SheetHand]
+    filled: bool
+    game_to: int | None
+    hands_per_round: int | None
+    ns_score: int = 0
+    ew_score: int = 0
+    lone_hands: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    confirmed: str = ""
+
+
+def _note(hand: Hand) -> str:
+    if hand.irregularity:
+        side = f" ({hand.offending_side})" if hand.offending_side else ""
+        return f"{hand.get_irregularity_display()}{side}"
+    if not hand.maker:
+        return "Thrown in"
+    return ""
+
+
+def _dealers(first: str, count: int) -> list[str]:
+    start = scoring.SEATS.index(first)
+    return [scoring.SEATS[(start + i) % 4] for i in range(count)]
+
+
+def score_sheets(round_: Round, *, filled: bool) -> list[ScoreSheet]:
+    """One sheet per table of the round. Blank: the players and each hand's dealer, to play on
+    paper. Filled: every hand as entered, the points the engine gave it and the running score.
+    3 queries."""
+    event = round_.event
+    max_hands = event.max_hands()
+    game_to = None if max_hands else event.ruleset().game_points
+    tables = list(round_.tables.select_related("captain", "confirmed_by").order_by("number"))
+    seats: dict[int, dict[str, str]] = {t.pk: {} for t in tables}
+    captain_seat: dict[int, str] = {}
+    captains = {t.pk: t.captain_id for t in tables}
+    for seat in Seat.objects.filter(table__in=tables).values(
+        "table_id", "position", "player_id", "player__name"
+    ):
+        seats[seat["table_id"]][seat["position"]] = seat["player__name"]
+        if seat["player_id"] == captains[seat["table_id"]]:
+            captain_seat[seat["table_id"]] = seat["position"]
+    hands: dict[int, list[Hand]] = {t.pk: [] for t in tables}
+    if filled:
+        for hand in Hand.objects.filter(table__in=tables).order_by("table_id", "number"):
+            hands[hand.table_id].append(hand)
+    sheets = []
+    for table in tables:
+        sheet = ScoreSheet(
+            table_number=table.number,
+            round_number=round_.number,
+            seats=[(SEAT_NAMES[p], seats[table.pk].get(p, "")) for p in "NESW"],
+            captain=table.captain.name,
+            captain_seat=SEAT_NAMES.get(captain_seat.get(table.pk, ""), ""),
+            hands=[],
+            filled=filled,
+            game_to=game_to,
+            hands_per_round=max_hands,
+        )
+        if filled:
+            _fill(sheet, hands[table.pk])
+            if table.confirmed_at is not None and table.confirmed_by is not None:
+                sheet.confirmed = f"Confirmed at the table by {table.confirmed_by.name}"
+        else:
+            rows = max_hands or min(2 * game_to, MAX_GAME_ROWS)
+            sheet.hands = [
+                SheetHand(number=i + 1, dealer=d)
+                for i, d in enumerate(_dealers(table.first_dealer, rows))
+            ]
+        sheets.append(sheet)
+    return sheets
+
+
+def _fill(sheet: ScoreSheet, hands: list[Hand]) -> None:
+    ns = ew = 0
+    for hand in hands:
+        ns, ew = ns + hand.ns_points, ew + hand.ew_points
+        alone = ""
+        if hand.alone:
+            alone = "alone v alone" if hand.lone_defender else "alone"
+            sheet.lone_hands[scoring.side_of(hand.maker)] += 1
+        sheet.hands.append(
+            SheetHand(
+                number=hand.number,
+                dealer=hand.dealer,
+                called=hand.maker or "-",
+                alone=alone,
+                tricks="" if hand.tricks is None else str(hand.tricks),
+                ns=str(hand.ns_points),
+                ew=str(hand.ew_points),
+                ns_total=str(ns),
+                ew_total=str(ew),
+                note=_note(hand),
+            )
+        )
+    sheet.ns_score, sheet.ew_score = ns, ew
+
+
+# --- Tally cards -----------------------------------------------------------------------------
+
+
+@dataclass
+class TallyRow:
+    round_number: int
+    table: str = ""  # "" for a round not seated yet: the player writes it in
+    seat: str = ""
+    partner: str = ""
+
+
+@dataclass
+class TallyCard:
+    player: str
+    rows: list[TallyRow]
+
+
+def tally_cards(event: Event) -> list[TallyCard]:
+    """One card per entrant (checked in, or seated at some point), by name: their table, seat
+    and partner in each round seated so far, blank rows for the rounds still to come. 2
+    queries."""
+    seats = list(
+        Seat.objects.filter(round__event=event)
+        .order_by()
+        .values("round__number", "table_id", "table__number", "position", "player_id")
+    )
+    entries = list(event.entries.order_by().values("player_id", "player__name", "present"))
+    names = {e["player_id"]: e["player__name"] for e in entries}
+    by_table: dict[int, dict[str, int]] = {}
+    for s in seats:
+        if s["table_id"] is not None:
+            by_table.setdefault(s["table_id"], {})[s["position"]] = s["player_id"]
+    seated_rounds = {s["round__number"] for s in seats}
+    rounds = max([event.rounds_planned, *seated_rounds])
+    rows: dict[int, dict[int, TallyRow]] = {}
+    for s in seats:
+        number = s["round__number"]
+        if s["table_id"] is None:
+            row = TallyRow(number, table="sits out", seat="-", partner="-")
+        else:
+            partner = by_table[s["table_id"]].get(PARTNER[s["position"]])
+            row = TallyRow(
+                number,
+                table=str(s["table__number"]),
+                seat=SEAT_NAMES[s["position"]],
+                partner=names.get(partner, ""),
+            )
+        rows.setdefault(s["player_id"], {})[number] = row
+    players = [e for e in entries if e["present"] or e["player_id"] in rows]
+    players.sort(key=lambda e: e["player__name"].casefold())
+    return [
+        TallyCard(
+            player=e["player__name"],
+            rows=[rows.get(e["player_id"], {}).get(n) or TallyRow(n) for n in range(1, rounds + 1)],
+        )
+        for e in players
+    ]
+
+
+# --- Table cards -----------------------------------------------------------------------------
+
+
+@dataclass
+class TableCard:
+    table_number: int
+    round_number: int
+    url: str  # the captain's page for this table in this round (the QR code)
+    code: str
+    code_url: str  # where the code is typed
+    seats: list[tuple[str, str]]
+
+
+def table_cards(round_: Round, *, url_for_token, code_url: str) -> list[TableCard]:
+    """One card per table of a seated round: its QR code opens the captain's page, its short
+    code can be typed instead. 2 queries."""
+    tables = list(Table.objects.filter(round=round_).order_by("number"))
+    seats: dict[int, dict[str, str]] = {t.pk: {} for t in tables}
+    for seat in Seat.objects.filter(table__in=tables).values(
+        "table_id", "position", "player__name"
+    ):
+        seats[seat["table_id"]][seat["position"]] = seat["player__name"]
+    return [
+        TableCard(
+            table_number=t.number,
+            round_number=round_.number,
+            url=url_for_token(t.token),
+            code=t.code,
+            code_url=code_url,
+            seats=[(SEAT_NAMES[p], seats[t.pk].get(p, "")) for p in "NESW"],
+        )
+        for t in tables
+    ]

@@ -1,0 +1,422 @@
+"""The four printouts laid out with reportlab: score sheets, tally cards, table cards and the
+standings. Each takes the rows from `data.py` (or the standings table) and returns PDF bytes.
+Every word is drawn as text in the standard fonts, so the PDFs can be searched and copied."""
+
+from xml.sax.saxutils import escape
+
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import inch
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from .data import ScoreSheet, TableCard, TallyCard
+from .layout import BOLD, FONT, FOOTER, HEADER, MARGIN, STYLES, DocInfo, body_frame, build
+
+GRID = colors.Color(0.55, 0.55, 0.55)
+SHADE = colors.Color(0.92, 0.92, 0.92)
+
+
+def _fit(text: str, font: str, size: float, width: float, smallest: float = 6) -> float:
+    """The largest font size, up to `size`, at which `text` fits in `width`."""
+    if len(text) * size < width:
+        return size  # no Helvetica glyph is wider than the em: it fits, no need to measure
+    while size > smallest and stringWidth(text, font, size) > width:
+        size -= 0.5
+    return size
+
+
+def _grid_style(font_size: float, *, header_rows: int = 1) -> list:
+    return [
+        ("FONT", (0, 0), (-1, -1), FONT, font_size),
+        ("FONT", (0, 0), (-1, header_rows - 1), BOLD, font_size),
+        ("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE),
+        ("GRID", (0, 0), (-1, -1), 0.5, GRID),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]
+
+
+# --- Table score sheets ----------------------------------------------------------------------
+
+SHEET_COLUMNS = [
+    ("Hand", 0.07),
+    ("Dealer", 0.08),
+    ("Called", 0.08),
+    ("Alone", 0.11),
+    ("Tricks", 0.08),
+    ("N-S", 0.08),
+    ("E-W", 0.08),
+    ("N-S score", 0.10),
+    ("E-W score", 0.10),
+    ("Note", 0.22),
+]
+
+
+def _sheet_story(sheet: ScoreSheet, width: float, height: float) -> list:
+    kind = f"{sheet.hands_per_round} hands" if sheet.hands_per_round else f"game to {sheet.game_to}"
+    what = "as entered" if sheet.filled else "blank, to play on paper"
+    story = [
+        Paragraph(f"Table {sheet.table_number} · Round {sheet.round_number}", STYLES["Title"]),
+        Paragraph(f"Score sheet, {what} · {kind}", STYLES["Body"]),
+        Spacer(1, 6),
+    ]
+    seat_rows = [
+        [f"{seat}:", name + (" (captain)" if seat == sheet.captain_seat else "")]
+        for seat, name in sheet.seats
+    ]
+    seats = Table(seat_rows, colWidths=[0.12 * width, 0.5 * width], hAlign="LEFT")
+    seats.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (0, -1), BOLD, 11),
+                ("FONT", (1, 0), (1, -1), FONT, 11),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        )
+    )
+    story += [seats, Spacer(1, 8)]
+
+    rows = [[c for c, _ in SHEET_COLUMNS]]
+    rows += [
+        [
+            str(h.number),
+            h.dealer,
+            h.called,
+            h.alone,
+            h.tricks,
+            h.ns,
+            h.ew,
+            h.ns_total,
+            h.ew_total,
+            h.note,
+        ]
+        for h in sheet.hands
+    ]
+    if sheet.filled:
+        rows.append(["Total", "", "", "", "", "", "", str(sheet.ns_score), str(sheet.ew_score), ""])
+        loners = f"Loners: N-S {sheet.lone_hands['NS']}, E-W {sheet.lone_hands['EW']}"
+        rows[-1][9] = loners
+    else:
+        rows.append(["Total", "", "", "", "", "", "", "", "", "Loners: N-S      E-W"])
+    # Blank rows are for writing in, so they get the height of a pen's line; a long round
+    # shrinks them so the whole sheet, initials included, stays on one page.
+    room = height - 190
+    row_height = max(11.0, min(22.0 if not sheet.filled else 15.0, room / len(rows)))
+    font_size = min(9.0, row_height * 0.62)
+    hands = Table(
+        rows,
+        colWidths=[f * width for _, f in SHEET_COLUMNS],
+        rowHeights=row_height,
+        repeatRows=1,
+        hAlign="LEFT",
+    )
+    style = _grid_style(font_size)
+    style += [
+        ("ALIGN", (0, 0), (8, -1), "CENTER"),
+        ("FONT", (0, -1), (-1, -1), BOLD, font_size),
+        ("BACKGROUND", (0, -1), (-1, -1), SHADE),
+        ("LINEBEFORE", (5, 0), (5, -1), 1.2, colors.black),
+        ("LINEBEFORE", (7, 0), (7, -1), 1.2, colors.black),
+    ]
+    hands.setStyle(TableStyle(style))
+    story += [hands, Spacer(1, 14)]
+
+    initials = Table(
+        [
+            [
+                f"Captain's initials ({sheet.captain}, {sheet.captain_seat or 'captain'})",
+                "",
+                "",
+                "Opponent's initials",
+                "",
+            ]
+        ],
+        colWidths=[0.40 * width, 0.16 * width, 0.06 * width, 0.20 * width, 0.18 * width],
+        rowHeights=24,
+        hAlign="LEFT",
+    )
+    initials.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), FONT, 9),
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LINEBELOW", (1, 0), (1, 0), 0.8, colors.black),
+                ("LINEBELOW", (4, 0), (4, 0), 0.8, colors.black),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    story.append(initials)
+    if sheet.confirmed:
+        story += [Spacer(1, 6), Paragraph(escape(sheet.confirmed), STYLES["Small"])]
+    return story
+
+
+def score_sheets_pdf(info: DocInfo, sheets: list[ScoreSheet]) -> bytes:
+    frame = body_frame(info.pagesize)
+    story: list = []
+    for i, sheet in enumerate(sheets):
+        if i:
+            story.append(PageBreak())
+        story += _sheet_story(sheet, frame._width, frame._height)
+    if not story:
+        story = [Paragraph("No tables in this round.", STYLES["Body"])]
+    return build(info, story)
+
+
+# --- Tally cards: four to a page, to cut ----------------------------------------------------
+
+TALLY_COLUMNS = [
+    ("Round", 0.14),
+    ("Table", 0.13),
+    ("Seat", 0.12),
+    ("Partner", 0.33),
+    ("Points", 0.14),
+    ("Loners", 0.14),
+]
+CARD_PADDING = 12
+
+
+class TallyCardFlowable(Flowable):
+    """One card, drawn straight on the canvas: a card is a fixed grid, and 400 of them must
+    come out in well under two seconds, which platypus tables (measured ~4x slower) do not."""
+
+    def __init__(self, card: TallyCard, subtitle: str):
+        super().__init__()
+        self.card = card
+        self.subtitle = subtitle
+
+    def wrap(self, available_width, available_height):
+        # A card takes its whole quarter page, so the next card goes to the next quarter.
+        self.width, self.height = available_width, available_height
+        return available_width, available_height
+
+    def draw(self):
+        c = self.canv
+        w, h = self.width, self.height
+        name = self.card.player
+        size = _fit(name, BOLD, 14, w)
+        c.setFont(BOLD, size)
+        c.drawString(0, h - 14, name)
+        c.setFont(FONT, 8)
+        c.drawString(0, h - 26, self.subtitle)
+
+        rows = self.card.rows
+        top = h - 34
+        row_h = min(22.0, (top - 4) / (len(rows) + 2))
+        font = min(9.0, row_h * 0.6)
+        lefts = []
+        x = 0.0
+        for _, fraction in TALLY_COLUMNS:
+            lefts.append(x)
+            x += fraction * w
+        widths = [fraction * w for _, fraction in TALLY_COLUMNS]
+        bottom = top - row_h * (len(rows) + 2)
+        baseline = row_h * 0.32
+
+        c.setFillColor(SHADE)
+        c.rect(0, top - row_h, w, row_h, stroke=0, fill=1)
+        c.rect(lefts[4], bottom, w - lefts[4], row_h, stroke=0, fill=1)
+        c.setFillColor(colors.black)
+        c.setStrokeColor(GRID)
+        c.setLineWidth(0.5)
+        for i in range(len(rows) + 3):
+            y = top - i * row_h
+            c.line(0 if i < len(rows) + 2 else lefts[4], y, w, y)
+        for i, left in enumerate([*lefts, w]):
+            c.line(left, top, left, bottom + row_h if i < 4 else bottom)
+
+        for (title, _), left, width in zip(TALLY_COLUMNS, lefts, widths, strict=True):
+            c.setFont(BOLD, _fit(title, BOLD, font, width - 5, smallest=5))
+            c.drawString(left + 3, top - row_h + baseline, title)
+        c.setFont(FONT, font)
+        for i, row in enumerate(rows, start=1):
+            y = top - (i + 1) * row_h + baseline
+            c.drawString(lefts[0] + 3, y, str(row.round_number))
+            c.drawString(lefts[1] + 3, y, row.table)
+            c.drawString(lefts[2] + 3, y, row.seat)
+            if row.partner:
+                size = _fit(row.partner, FONT, font, widths[3] - 6, smallest=5)
+                if size != font:
+                    c.setFont(FONT, size)
+                c.drawString(lefts[3] + 3, y, row.partner)
+                if size != font:
+                    c.setFont(FONT, font)
+        c.setFont(BOLD, font)
+        c.drawRightString(lefts[4] - 4, bottom + baseline, "Total")
+
+
+def _tally_frames(pagesize) -> list[Frame]:
+    width, height = pagesize
+    top, bottom = height - MARGIN - HEADER, MARGIN + FOOTER
+    cell_w, cell_h = (width - 2 * MARGIN) / 2, (top - bottom) / 2
+    return [
+        Frame(
+            MARGIN + col * cell_w,
+            bottom + (1 - row) * cell_h,
+            cell_w,
+            cell_h,
+            leftPadding=CARD_PADDING,
+            rightPadding=CARD_PADDING,
+            topPadding=CARD_PADDING,
+            bottomPadding=CARD_PADDING,
+        )
+        for row in (0, 1)
+        for col in (0, 1)
+    ]
+
+
+def _cut_lines(canvas, doc) -> None:
+    width, height = doc.pagesize
+    top, bottom = height - MARGIN - HEADER, MARGIN + FOOTER
+    canvas.saveState()
+    canvas.setStrokeColor(GRID)
+    canvas.setDash(4, 3)
+    canvas.setLineWidth(0.5)
+    canvas.line(width / 2, top, width / 2, bottom)
+    canvas.line(MARGIN, (top + bottom) / 2, width - MARGIN, (top + bottom) / 2)
+    canvas.restoreState()
+
+
+def tally_cards_pdf(info: DocInfo, cards: list[TallyCard]) -> bytes:
+    subtitle = f"{info.event} · {info.date:%Y-%m-%d}"
+    story: list = [TallyCardFlowable(card, subtitle) for card in cards]
+    if not story:
+        story = [Paragraph("No players entered yet.", STYLES["Body"])]
+    return build(info, story, frames=_tally_frames(info.pagesize), on_page=_cut_lines)
+
+
+# --- Table cards -----------------------------------------------------------------------------
+
+
+def _qr(url: str, size: float) -> Drawing:
+    widget = QrCodeWidget(url, barLevel="M")
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    drawing.hAlign = "CENTER"
+    return drawing
+
+
+def table_cards_pdf(info: DocInfo, cards: list[TableCard]) -> bytes:
+    story: list = []
+    for i, card in enumerate(cards):
+        if i:
+            story.append(PageBreak())
+        seats = Table(
+            [[f"{seat}:", name] for seat, name in card.seats],
+            colWidths=[0.9 * inch, 3.2 * inch],
+        )
+        seats.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (0, -1), BOLD, 12),
+                    ("FONT", (1, 0), (1, -1), FONT, 12),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ]
+            )
+        )
+        story += [
+            Paragraph(f"Table {card.table_number}", STYLES["Huge"]),
+            Paragraph(f"Round {card.round_number}", STYLES["Centered"]),
+            Spacer(1, 10),
+            _qr(card.url, 3.2 * inch),
+            Spacer(1, 4),
+            Paragraph("Table captain: scan to enter this table's hands", STYLES["Centered"]),
+            Paragraph(f"or open {escape(card.code_url)} and type the code", STYLES["Centered"]),
+            Spacer(1, 4),
+            Paragraph(escape(card.code), STYLES["Code"]),
+            Spacer(1, 10),
+            seats,
+        ]
+    if not story:
+        story = [Paragraph("No tables in this round.", STYLES["Body"])]
+    return build(info, story)
+
+
+# --- Standings -------------------------------------------------------------------------------
+
+
+def _standings_table(values: list[list[str]], width: float) -> Table:
+    header, *rows = values
+    name_column = 1
+
+    def needed(i: int, size: float) -> float:
+        # Wide enough for the longest word of the header (it wraps between words, never
+        # inside one) and for every value in the column.
+        words = [stringWidth(w, BOLD, size) for w in header[i].split()]
+        cells = [stringWidth(r[i], FONT, size) for r in rows]
+        return max([*words, *cells, 0]) + 8
+
+    font_size = 9.0
+    others = [i for i in range(len(header)) if i != name_column]
+    # Many rounds shrink the type rather than run off the page; the name takes the rest.
+    while font_size > 5 and sum(needed(i, font_size) for i in others) > 0.72 * width:
+        font_size -= 0.5
+    widths = [needed(i, font_size) for i in range(len(header))]
+    widths[name_column] = width - sum(widths[i] for i in others)
+    header_style = ParagraphStyle(
+        "cell", fontName=BOLD, fontSize=font_size, leading=font_size * 1.15
+    )
+    right = ParagraphStyle("cell-right", parent=header_style, alignment=2)
+    wrapped_header = [
+        Paragraph(escape(h), header_style if i <= name_column else right)
+        for i, h in enumerate(header)
+    ]
+    table = Table([wrapped_header, *rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
+    style = _grid_style(font_size)
+    style += [
+        ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+    ]
+    style += [("BACKGROUND", (0, r), (-1, r), SHADE) for r in range(2, len(rows) + 1, 2)]
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def standings_pdf(
+    info: DocInfo,
+    *,
+    status: str,
+    players: list[list[str]],
+    teams: list[list[str]] | None = None,
+    legend: str = "",
+) -> bytes:
+    """`players` (and `teams`, pairs) are the standings table's own values, header first:
+    the very strings the page and the CSV show."""
+    width = body_frame(info.pagesize)._width
+    story: list = [
+        Paragraph("Standings", STYLES["Title"]),
+        Paragraph(escape(status), STYLES["Body"]),
+    ]
+    if teams is not None:
+        story += [
+            Paragraph("Partnerships", STYLES["Heading"]),
+            _standings_table(teams, width),
+            CondPageBreak(1.5 * inch),
+            Paragraph("Players", STYLES["Heading"]),
+        ]
+    story.append(Spacer(1, 6))
+    story.append(_standings_table(players, width))
+    if legend:
+        story.append(KeepTogether([Spacer(1, 6), Paragraph(escape(legend), STYLES["Small"])]))
+    return build(info, story)

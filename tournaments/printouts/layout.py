@@ -1,0 +1,181 @@
+"""What every printout shares: the paper, one stylesheet, a header naming the club, the event
+and its date, and "page X of Y" in the footer."""
+
+import datetime
+import io
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle, StyleSheet1
+from reportlab.lib.units import inch
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+PAPER = {"letter": LETTER, "a4": A4}
+# Home printers lose up to about a quarter inch at each edge; half an inch keeps every mark
+# (header and footer included) well inside what they print.
+MARGIN = 0.5 * inch
+HEADER = 0.45 * inch  # room under the top margin for the running header
+FOOTER = 0.35 * inch
+FONT = "Helvetica"
+BOLD = "Helvetica-Bold"
+
+
+def paper_size(name: str) -> tuple[float, float]:
+    return PAPER.get(name, LETTER)
+
+
+def stylesheet() -> StyleSheet1:
+    styles = StyleSheet1()
+    styles.add(ParagraphStyle("Body", fontName=FONT, fontSize=10, leading=13))
+    styles.add(ParagraphStyle("Small", parent=styles["Body"], fontSize=8, leading=10))
+    styles.add(
+        ParagraphStyle(
+            "Title", parent=styles["Body"], fontName=BOLD, fontSize=18, leading=22, spaceAfter=6
+        )
+    )
+    styles.add(
+        ParagraphStyle(
+            "Heading",
+            parent=styles["Body"],
+            fontName=BOLD,
+            fontSize=13,
+            leading=16,
+            spaceBefore=8,
+            spaceAfter=4,
+        )
+    )
+    styles.add(
+        ParagraphStyle(
+            "Huge",
+            parent=styles["Body"],
+            fontName=BOLD,
+            fontSize=110,
+            leading=120,
+            alignment=TA_CENTER,
+        )
+    )
+    styles.add(
+        ParagraphStyle(
+            "Code",
+            parent=styles["Body"],
+            fontName="Courier-Bold",
+            fontSize=44,
+            leading=52,
+            alignment=TA_CENTER,
+        )
+    )
+    styles.add(
+        ParagraphStyle(
+            "Centered", parent=styles["Body"], fontSize=14, leading=18, alignment=TA_CENTER
+        )
+    )
+    return styles
+
+
+STYLES = stylesheet()
+
+
+@dataclass(frozen=True)
+class DocInfo:
+    """What the header of every page says: whose night, which night, what this paper is."""
+
+    club: str
+    event: str
+    date: datetime.date
+    title: str
+    paper: str = "letter"
+
+    @property
+    def pagesize(self) -> tuple[float, float]:
+        return paper_size(self.paper)
+
+
+class NumberedCanvas(Canvas):
+    """Holds each page until the end, so every footer can say how many pages there are."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict] = []
+
+    def showPage(self):  # noqa: N802 (reportlab's name)
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        total = len(self._pages)
+        for state in self._pages:
+            self.__dict__.update(state)
+            self._footer(total)
+            super().showPage()
+        super().save()
+
+    def _footer(self, total: int) -> None:
+        width, _ = self._pagesize
+        self.setFont(FONT, 8)
+        self.setFillColor(colors.black)
+        self.drawRightString(width - MARGIN, MARGIN, f"Page {self._pageNumber} of {total}")
+
+
+def long_date(date: datetime.date) -> str:
+    # Spelled out by hand: "%-d" (no leading zero) is not portable.
+    return f"{date:%A} {date.day} {date:%B %Y}"
+
+
+def draw_header(canvas: Canvas, info: DocInfo) -> None:
+    width, height = canvas._pagesize
+    top = height - MARGIN - 10
+    canvas.saveState()
+    canvas.setFont(BOLD, 10)
+    canvas.drawString(MARGIN, top, info.club)
+    canvas.drawRightString(width - MARGIN, top, info.title)
+    canvas.setFont(FONT, 9)
+    canvas.drawString(MARGIN, top - 12, f"{info.event} · {long_date(info.date)}")
+    canvas.setStrokeColor(colors.grey)
+    canvas.setLineWidth(0.5)
+    canvas.line(MARGIN, top - 17, width - MARGIN, top - 17)
+    canvas.restoreState()
+
+
+def body_frame(pagesize, **kwargs) -> Frame:
+    width, height = pagesize
+    return Frame(
+        MARGIN,
+        MARGIN + FOOTER,
+        width - 2 * MARGIN,
+        height - 2 * MARGIN - HEADER - FOOTER,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        **kwargs,
+    )
+
+
+def build(info: DocInfo, story: list, *, frames: list[Frame] | None = None, on_page=None) -> bytes:
+    """Lay out `story` on the paper with the running header; returns the PDF's bytes."""
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(
+        buffer,
+        pagesize=info.pagesize,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=f"{info.title} · {info.event}",
+        author=info.club,
+        subject=f"{info.event}, {info.date:%Y-%m-%d}",
+    )
+
+    def decorate(canvas, _doc):
+        draw_header(canvas, info)
+        if on_page is not None:
+            on_page(canvas, _doc)
+
+    doc.addPageTemplates(
+        PageTemplate("page", frames=frames or [body_frame(info.pagesize)], onPage=decorate)
+    )
+    doc.build(story, canvasmaker=NumberedCanvas)
+    return buffer.getvalue()

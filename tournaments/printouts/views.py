@@ -1,0 +1,127 @@
+"""PDF downloads from the event's page. Director pages: the event comes through the same
+access helper as every other director view, so another club's director gets a 404."""
+
+import io
+
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, Http404, HttpRequest
+from django.urls import reverse
+from django.utils.text import slugify
+
+from tournaments.standings import event_standings
+from tournaments.standings_views import standings_tables
+from tournaments.views import _get_event_for_user
+
+from . import data, documents
+from .layout import PAPER, DocInfo
+
+
+def _info(request: HttpRequest, event, title: str) -> DocInfo:
+    # The director's choice for this download, else the club's paper.
+    paper = request.GET.get("paper")
+    return DocInfo(
+        club=event.club.name,
+        event=event.name,
+        date=event.date,
+        title=title,
+        paper=paper if paper in PAPER else event.club.paper_size,
+    )
+
+
+def _round(request: HttpRequest, event):
+    """The round asked for (?round=N), or the latest seated round."""
+    rounds = event.rounds.order_by("-number")
+    number = request.GET.get("round")
+    round_ = rounds.filter(number=number).first() if number and number.isdigit() else None
+    round_ = round_ or (None if number else rounds.first())
+    if round_ is None:
+        raise Http404("No such round seated in this event.")
+    round_.event = event  # the sheets read the event's rules through the round
+    return round_
+
+
+def _pdf(content: bytes, event, what: str) -> FileResponse:
+    name = f"{slugify(event.name)}-{event.date:%Y-%m-%d}-{what}.pdf"
+    # Inline: the browser shows it, and its own print button prints it.
+    return FileResponse(
+        io.BytesIO(content), as_attachment=False, filename=name, content_type="application/pdf"
+    )
+
+
+@login_required
+def score_sheets(request: HttpRequest, pk: int) -> FileResponse:
+    event = _get_event_for_user(request, pk)
+    round_ = _round(request, event)
+    filled = request.GET.get("filled") == "1"
+    sheets = data.score_sheets(round_, filled=filled)
+    title = f"Round {round_.number} score sheets" + (" (as entered)" if filled else "")
+    content = documents.score_sheets_pdf(_info(request, event, title), sheets)
+    return _pdf(
+        content, event, f"round-{round_.number}-score-sheets" + ("-filled" if filled else "")
+    )
+
+
+@login_required
+def tally_cards(request: HttpRequest, pk: int) -> FileResponse:
+    event = _get_event_for_user(request, pk)
+    cards = data.tally_cards(event)
+    content = documents.tally_cards_pdf(_info(request, event, "Tally cards"), cards)
+    return _pdf(content, event, "tally-cards")
+
+
+@login_required
+def table_cards(request: HttpRequest, pk: int) -> FileResponse:
+    event = _get_event_for_user(request, pk)
+    round_ = _round(request, event)
+    cards = data.table_cards(
+        round_,
+        url_for_token=lambda token: request.build_absolute_uri(
+            reverse("tournaments:captain-table", args=[token])
+        ),
+        code_url=request.build_absolute_uri(reverse("tournaments:captain-code")),
+    )
+    info = _info(request, event, f"Round {round_.number} table cards")
+    return _pdf(documents.table_cards_pdf(info, cards), event, f"round-{round_.number}-table-cards")
+
+
+def standings_status(standings) -> str:
+    if standings.in_play:
+        rounds = ", ".join(str(n) for n in standings.in_play)
+        return f"Current standings: round {rounds} in play, its points so far included."
+    if standings.rounds:
+        return f"Final standings after {len(standings.rounds)} rounds."
+    return "No round has been seated yet."
+
+
+def standings_legend(event) -> str:
+    if event.is_pairs:
+        return (
+            "Partnerships are ranked by games won, then points for minus against, then points for."
+        )
+    sat_out = (
+        f"a fixed {event.sit_out_points} points"
+        if event.sit_out_rule == event.SitOutRule.FIXED
+        else "the average of their other rounds"
+    )
+    return (
+        "Ties are broken by lone hands made, then by fewest times euchred as makers; a place "
+        f"still tied is shared (2=). * sat out: scored {sat_out}."
+    )
+
+
+@login_required
+def standings(request: HttpRequest, pk: int) -> FileResponse:
+    event = _get_event_for_user(request, pk)
+    result = event_standings(event)
+    # The page's own tables, so the PDF prints the very strings the page shows.
+    tables = standings_tables(None, result)
+    teams = tables["teams_table"]
+    title = "Standings" if result.in_play else "Final standings"
+    content = documents.standings_pdf(
+        _info(request, event, title),
+        status=standings_status(result),
+        players=list(tables["players_table"].as_values()),
+        teams=list(teams.as_values()) if teams is not None else None,
+        legend=standings_legend(event),
+    )
+    return _pdf(content, event, "standings")

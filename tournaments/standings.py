@@ -1,0 +1,429 @@
+"""Standings: who is ahead, from the points the scoring engine stored on every hand.
+
+Two parts, kept apart so the rules of ranking can be tested by value without a database:
+
+- the ranking itself (`rank`, `sit_out_value`, the sort keys) is plain Python;
+- the gathering (`event_standings`, `season_standings`) reads the stored hand points in a
+  fixed number of queries whatever the size of the event: the event's seats as `values()`
+  rows, and the hands summed in SQL per table and per maker's seat. Everything else is one
+  pass over those rows.
+
+Points are never recomputed here: a hand's `ns_points`/`ew_points` were written by the engine
+when it was saved, so the standings are the same numbers the tables saw.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.db.models import Count, Q, Sum
+
+import scoring
+
+from .models import Entry, Event, Hand, Round, Seat
+
+# The maker's side took 2 tricks or fewer and the defenders scored (scoring.OUTCOMES).
+EUCHRED_OUTCOMES = ("euchred", "lone_euchred", "lone_defence_euchred", "lone_defence_march")
+# The maker went alone, took 3 tricks or more, and their side scored for it: a short hand
+# by the makers (they score nothing) is not a lone hand made.
+LONE_MADE = Q(alone=True, tricks__gte=3) & (
+    Q(maker__in=["N", "S"], ns_points__gt=0) | Q(maker__in=["E", "W"], ew_points__gt=0)
+)
+SIT_OUT_MARK = "*"
+
+Points = int | Decimal
+
+
+# --- The ranking: plain Python ---------------------------------------------------------------
+
+
+@dataclass
+class PlayerLine:
+    """One player's night: points per round (None: not seated that round), tie-breaks."""
+
+    player_id: int
+    name: str
+    rounds: dict[int, Points | None] = field(default_factory=dict)
+    sat_out: set[int] = field(default_factory=set)
+    lone_made: int = 0
+    euchred: int = 0
+    events: int = 1
+    place: int = 0
+    shared: bool = False
+
+    @property
+    def total(self) -> Points:
+        return sum((p for p in self.rounds.values() if p is not None), 0)
+
+
+@dataclass
+class TeamLine:
+    """One partnership's event (pairs): games won and points for and against, per round."""
+
+    partnership_id: int
+    name: str
+    rounds: dict[int, int | None] = field(default_factory=dict)
+    byes: set[int] = field(default_factory=set)
+    games_won: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    place: int = 0
+    shared: bool = False
+
+    @property
+    def difference(self) -> int:
+        return self.points_for - self.points_against
+
+
+def progressive_key(line: PlayerLine) -> tuple:
+    """Total points, then lone hands made, then fewest times euchred as makers."""
+    return (-line.total, -line.lone_made, line.euchred)
+
+
+def pairs_key(line: TeamLine) -> tuple:
+    """Games won, then points for minus points against, then points for."""
+    return (-line.games_won, -line.difference, -line.points_for)
+
+
+def rank(lines: Iterable, key: Callable) -> list:
+    """Sort by `key` (smaller first) and number the places; lines with equal keys share a place
+    and the next place skips ("1, 2, 2, 4"). Within a shared place, by name, so the order of a
+    printed list never depends on the database's."""
+    ordered = sorted(lines, key=lambda line: (key(line), line.name.casefold()))
+    previous = None
+    for index, line in enumerate(ordered):
+        k = key(line)
+        if k != previous:
+            place, previous = index + 1, k
+        line.place = place
+    counts: dict[int, int] = defaultdict(int)
+    for line in ordered:
+        counts[line.place] += 1
+    for line in ordered:
+        line.shared = counts[line.place] > 1
+    return ordered
+
+
+def sit_out_value(played: list[int], rule: str, fixed: int) -> Points:
+    """What a player sitting a round out scores for it, by the event's rule: a fixed number,
+    or the average of the rounds they played, to one decimal (0 if they played none yet)."""
+    if rule == Event.SitOutRule.FIXED:
+        return fixed
+    if not played:
+        return 0
+    average = (Decimal(sum(played)) / len(played)).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    return int(average) if average == average.to_integral_value() else average
+
+
+def fmt(points: Points | None) -> str:
+    """Points as every standings view shows them (page, CSV, PDF), so they agree to the
+    character: whole numbers plain, averages to one decimal, nothing for no round."""
+    if points is None:
+        return ""
+    if isinstance(points, Decimal) and points == points.to_integral_value():
+        return str(int(points))
+    return str(points)
+
+
+def fmt_round(line: PlayerLine, number: int) -> str:
+    text = fmt(line.rounds.get(number))
+    return f"{text}{SIT_OUT_MARK}" if number in line.sat_out and text else text
+
+
+# --- Gathering: a fixed number of queries ----------------------------------------------------
+
+
+@dataclass
+class TableTally:
+    """What one table's hands add up to, from the SQL aggregate."""
+
+    hands: int = 0
+    points: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    euchred: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    lone_made: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Standings:
+    event: Event
+    rounds: list[int]
+    in_play: list[int]
+    players: list[PlayerLine]
+    teams: list[TeamLine] | None = None
+
+    @property
+    def is_pairs(self) -> bool:
+        return self.teams is not None
+
+    @property
+    def live(self) -> bool:
+        return bool(self.in_play)
+
+
+def _seat_rows(events: list[Event]) -> list[dict]:
+    return list(
+        Seat.objects.filter(round__event__in=events)
+        .order_by()
+        .values(
+            "round__event_id",
+            "round__number",
+            "round__status",
+            "table_id",
+            "position",
+            "player_id",
+            "player__name",
+        )
+    )
+
+
+def _table_tallies(events: list[Event]) -> dict[int, TableTally]:
+    """Every table's hands summed in SQL, grouped by the maker's seat (empty: thrown in)."""
+    rows = (
+        Hand.objects.filter(table__round__event__in=events)
+        .order_by()
+        .values("table_id", "maker")
+        .annotate(
+            hands=Count("pk"),
+            ns=Sum("ns_points"),
+            ew=Sum("ew_points"),
+            lone_made=Count("pk", filter=LONE_MADE),
+            euchred=Count("pk", filter=Q(outcome__in=EUCHRED_OUTCOMES)),
+        )
+    )
+    tallies: dict[int, TableTally] = defaultdict(TableTally)
+    for row in rows:
+        tally = tallies[row["table_id"]]
+        tally.hands += row["hands"]
+        tally.points["NS"] += row["ns"]
+        tally.points["EW"] += row["ew"]
+        if row["maker"]:
+            tally.euchred[scoring.side_of(row["maker"])] += row["euchred"]
+            tally.lone_made[row["maker"]] = row["lone_made"]
+    return tallies
+
+
+def _player_lines(
+    event: Event, seats: list[dict], tallies: dict[int, TableTally]
+) -> list[PlayerLine]:
+    lines: dict[int, PlayerLine] = {}
+    for seat in seats:
+        line = lines.get(seat["player_id"])
+        if line is None:
+            line = lines[seat["player_id"]] = PlayerLine(seat["player_id"], seat["player__name"])
+        number = seat["round__number"]
+        if seat["table_id"] is None:
+            line.sat_out.add(number)
+            continue
+        tally = tallies.get(seat["table_id"]) or TableTally()
+        side = scoring.side_of(seat["position"])
+        line.rounds[number] = tally.points[side]
+        line.lone_made += tally.lone_made.get(seat["position"], 0)
+        line.euchred += tally.euchred[side]
+    # A pairs bye scores nothing: games won decide, and a bye is no game. In a progressive
+    # event the sit-out rule stands in for the round the player could not play.
+    for line in lines.values():
+        played = [p for p in line.rounds.values() if p is not None]
+        for number in line.sat_out:
+            line.rounds[number] = (
+                0
+                if event.is_pairs
+                else sit_out_value(played, event.sit_out_rule, event.sit_out_points)
+            )
+    return list(lines.values())
+
+
+def _round_numbers(seats: list[dict]) -> tuple[list[int], list[int]]:
+    numbers = {s["round__number"]: s["round__status"] for s in seats}
+    return sorted(numbers), sorted(n for n, s in numbers.items() if s == Round.Status.IN_PLAY)
+
+
+def _team_lines(
+    event: Event, seats: list[dict], tallies: dict[int, TableTally], rounds_closed: set[int]
+) -> list[TeamLine]:
+    entries = Entry.objects.filter(event=event, partnership__isnull=False).values(
+        "player_id", "player__name", "partnership_id", "partnership__name"
+    )
+    team_of: dict[int, int] = {}
+    names: dict[int, list[str]] = defaultdict(list)
+    labels: dict[int, str] = {}
+    for entry in entries:
+        team_of[entry["player_id"]] = entry["partnership_id"]
+        names[entry["partnership_id"]].append(entry["player__name"])
+        labels[entry["partnership_id"]] = entry["partnership__name"]
+    teams = {
+        pk: TeamLine(pk, labels[pk] or " & ".join(sorted(members))) for pk, members in names.items()
+    }
+    rules = event.ruleset()
+    max_hands = event.max_hands()
+    seen: set[tuple[int, int]] = set()
+    for seat in seats:
+        team = teams.get(team_of.get(seat["player_id"]))
+        number = seat["round__number"]
+        if team is None or (team.partnership_id, number) in seen:
+            continue  # the partner's seat row says the same
+        seen.add((team.partnership_id, number))
+        if seat["table_id"] is None:
+            team.byes.add(number)
+            team.rounds[number] = 0
+            continue
+        tally = tallies.get(seat["table_id"]) or TableTally()
+        side = scoring.side_of(seat["position"])
+        ours, theirs = tally.points[side], tally.points[scoring.other_side(side)]
+        team.rounds[number] = ours
+        team.points_for += ours
+        team.points_against += theirs
+        finished = tally.hands >= max_hands if max_hands else max(ours, theirs) >= rules.game_points
+        # A game is won when the table finished ahead, or was ahead when the director
+        # closed the round early; a level score wins no one anything.
+        if (finished or number in rounds_closed) and ours > theirs:
+            team.games_won += 1
+    return list(teams.values())
+
+
+def event_standings(event: Event) -> Standings:
+    """The event's standings now: 2 queries (3 for a pairs event), whatever its size."""
+    seats = _seat_rows([event])
+    tallies = _table_tallies([event])
+    rounds, in_play = _round_numbers(seats)
+    players = rank(_player_lines(event, seats, tallies), progressive_key)
+    teams = None
+    if event.is_pairs:
+        closed = set(rounds) - set(in_play)
+        teams = rank(_team_lines(event, seats, tallies, closed), pairs_key)
+    return Standings(event=event, rounds=rounds, in_play=in_play, players=players, teams=teams)
+
+
+@dataclass
+class Season:
+    events: list[Event]
+    players: list[PlayerLine]
+    start: datetime.date
+    end: datetime.date
+
+
+def season_standings(club, start: datetime.date, end: datetime.date) -> Season:
+    """A club's events from `start` to `end` (inclusive), each player's nights summed: their
+    points (with each night's sit-out rule), lone hands and euchres. 3 queries."""
+    events = list(club.events.filter(date__gte=start, date__lte=end).order_by("date", "pk"))
+    seats = _seat_rows(events)
+    tallies = _table_tallies(events)
+    by_event: dict[int, list[dict]] = defaultdict(list)
+    for seat in seats:
+        by_event[seat["round__event_id"]].append(seat)
+    totals: dict[int, PlayerLine] = {}
+    for event in events:
+        for night in _player_lines(event, by_event[event.pk], tallies):
+            line = totals.get(night.player_id)
+            if line is None:
+                # One "round" per event: the season's columns are nights.
+                line = totals[night.player_id] = PlayerLine(night.player_id, night.name, events=0)
+            line.rounds[event.pk] = night.total
+            line.events += 1
+            line.lone_made += night.lone_made
+            line.euchred += night.euchred
+    return Season(
+        events=events, players=rank(totals.values(), progressive_key), start=start, end=end
+    )
+
+
+# --- One player's night: every hand they played ---------------------------------------------
+
+
+@dataclass
+class NightHand:
+    number: int
+    dealer: str
+    maker: str
+    alone: bool
+    tricks: int | None
+    description: str
+    points_for: int
+    points_against: int
+    running_for: int
+    running_against: int
+
+
+@dataclass
+class NightRound:
+    number: int
+    table_number: int | None = None
+    position: str = ""
+    partner: str = ""
+    opponents: list[str] = field(default_factory=list)
+    hands: list[NightHand] = field(default_factory=list)
+    points: Points | None = None
+
+    @property
+    def sat_out(self) -> bool:
+        return self.table_number is None
+
+
+def player_night(event: Event, player_id: int) -> tuple[PlayerLine | None, list[NightRound]]:
+    """Round by round, where the player sat, with whom, and every hand at their table with the
+    points for and against their side; the standings' line for their totals. 6 queries."""
+    standings = event_standings(event)
+    line = next((p for p in standings.players if p.player_id == player_id), None)
+    own = list(
+        Seat.objects.filter(round__event=event, player_id=player_id)
+        .select_related("round", "table")
+        .order_by("round__number")
+    )
+    table_ids = [s.table_id for s in own if s.table_id]
+    others: dict[int, dict[str, str]] = defaultdict(dict)
+    for seat in Seat.objects.filter(table_id__in=table_ids).values(
+        "table_id", "position", "player__name"
+    ):
+        others[seat["table_id"]][seat["position"]] = seat["player__name"]
+    hands: dict[int, list[Hand]] = defaultdict(list)
+    for hand in Hand.objects.filter(table_id__in=table_ids).order_by("table_id", "number"):
+        hands[hand.table_id].append(hand)
+    rounds = []
+    for seat in own:
+        night = NightRound(seat.round.number)
+        if line is not None:
+            night.points = line.rounds.get(seat.round.number)
+        if seat.table_id is not None:
+            at_table = others[seat.table_id]
+            side = seat.side
+            partner_seat = "NESW"[("NESW".index(seat.position) + 2) % 4]
+            night.table_number = seat.table.number
+            night.position = seat.position
+            night.partner = at_table.get(partner_seat, "")
+            night.opponents = [
+                at_table[p]
+                for p in "NESW"
+                if p in at_table and p in "NESW" and scoring.side_of(p) != side
+            ]
+            ours = theirs = 0
+            for hand in hands[seat.table_id]:
+                got, lost = (
+                    (hand.ns_points, hand.ew_points)
+                    if side == "NS"
+                    else (hand.ew_points, hand.ns_points)
+                )
+                ours, theirs = ours + got, theirs + lost
+                night.hands.append(
+                    NightHand(
+                        hand.number,
+                        hand.dealer,
+                        hand.maker,
+                        hand.alone,
+                        hand.tricks,
+                        hand.description,
+                        got,
+                        lost,
+                        ours,
+                        theirs,
+                    )
+                )
+        rounds.append(night)
+    return line, rounds
+
+
+def fmt_place(line) -> str:
+    """ "3" or, for a place shared with others, "3=" (the usual way to print a tie)."""
+    return f"{line.place}=" if line.shared else str(line.place)

@@ -1,0 +1,188 @@
+"""The director's standings pages: the event's standings (sortable, CSV, projector), a player's
+night, and a club's season. Numbers come from tournaments/standings.py; access goes through
+the same `_get_<thing>_for_user` helpers as every other director page."""
+
+import csv
+import datetime
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django_tables2 import RequestConfig
+
+from .models import SEAT_NAMES
+from .standings import (
+    SIT_OUT_MARK,
+    Standings,
+    event_standings,
+    player_night,
+    season_standings,
+)
+from .tables import SeasonTable, StandingsTable, TeamStandingsTable
+from .views import _get_club_for_user, _get_event_for_user
+
+# The projector page reloads itself this often while a round is in play: a table's last
+# hand shows within half a minute, and a hall's wifi is spared.
+PROJECTOR_REFRESH_SECONDS = 30
+
+
+def player_rows(standings: Standings) -> list[dict]:
+    event = standings.event
+    return [
+        {
+            "line": line,
+            "place": line.place,
+            "name": line.name,
+            "url": reverse("tournaments:player-night", args=[event.pk, line.player_id]),
+            "total": line.total,
+            "lone_made": line.lone_made,
+            "euchred": line.euchred,
+            **{f"r{n}": points for n, points in line.rounds.items()},
+        }
+        for line in standings.players
+    ]
+
+
+def team_rows(standings: Standings) -> list[dict]:
+    return [
+        {
+            "line": line,
+            "place": line.place,
+            "name": line.name,
+            "games_won": line.games_won,
+            "difference": line.difference,
+            "points_for": line.points_for,
+            "points_against": line.points_against,
+            **{f"r{n}": points for n, points in line.rounds.items()},
+        }
+        for line in standings.teams or []
+    ]
+
+
+def standings_tables(request: HttpRequest | None, standings: Standings) -> dict:
+    players = StandingsTable(player_rows(standings), rounds=standings.rounds)
+    teams = (
+        TeamStandingsTable(team_rows(standings), rounds=standings.rounds)
+        if standings.is_pairs
+        else None
+    )
+    if request is not None:
+        RequestConfig(request, paginate=False).configure(players)
+        if teams is not None:
+            # Two sortable tables on one page: each needs its own sort parameter.
+            teams.prefix = "pairs-"
+            RequestConfig(request, paginate=False).configure(teams)
+    return {"players_table": players, "teams_table": teams}
+
+
+def _context(request: HttpRequest, event) -> dict:
+    standings = event_standings(event)
+    return {
+        "event": event,
+        "standings": standings,
+        "sit_out_mark": SIT_OUT_MARK,
+        **standings_tables(request, standings),
+    }
+
+
+@login_required
+def event_standings_page(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _get_event_for_user(request, pk)
+    return render(request, "tournaments/standings.html", _context(request, event))
+
+
+@login_required
+def event_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
+    """Full screen for the hall's projector; reloads itself while a round is in play."""
+    event = _get_event_for_user(request, pk)
+    context = _context(request, event)
+    context["refresh"] = PROJECTOR_REFRESH_SECONDS if context["standings"].live else None
+    return render(request, "tournaments/standings_projector.html", context)
+
+
+def csv_response(table, filename: str) -> HttpResponse:
+    """The table as shown (same columns, same formatting, same order), as a CSV download."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    for row in table.as_values(exclude_columns=()):
+        writer.writerow(row)
+    return response
+
+
+@login_required
+def event_standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _get_event_for_user(request, pk)
+    standings = event_standings(event)
+    tables = standings_tables(request, standings)
+    table = tables["teams_table"] if request.GET.get("pairs") and standings.is_pairs else None
+    table = table or tables["players_table"]
+    name = f"{slugify(event.name)}-{event.date:%Y-%m-%d}-standings.csv"
+    return csv_response(table, name)
+
+
+@login_required
+def player_night_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    event = _get_event_for_user(request, pk)
+    line, rounds = player_night(event, player_pk)
+    if line is None:
+        # Not a player of this event (or another club's player): nothing to show.
+        raise Http404("No such player in this event.")
+    return render(
+        request,
+        "tournaments/standings_player.html",
+        {
+            "event": event,
+            "line": line,
+            "rounds": rounds,
+            "seat_names": SEAT_NAMES,
+            "sit_out_rule": event.get_sit_out_rule_display().lower(),
+        },
+    )
+
+
+class SeasonForm(forms.Form):
+    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        data = super().clean()
+        if data.get("start") and data.get("end") and data["start"] > data["end"]:
+            raise forms.ValidationError("The season must start before it ends.")
+        return data
+
+
+@login_required
+def season_standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _get_club_for_user(request, slug)
+    today = timezone.localdate()
+    # A calendar year is most clubs' season; the director can pick any dates.
+    initial = {"start": datetime.date(today.year, 1, 1), "end": today}
+    form = SeasonForm(request.GET if "start" in request.GET else None, initial=initial)
+    dates = form.cleaned_data if form.is_bound and form.is_valid() else initial
+    season = season_standings(club, dates["start"], dates["end"])
+    rows = [
+        {
+            "line": line,
+            "place": line.place,
+            "name": line.name,
+            "events": line.events,
+            "total": line.total,
+            "lone_made": line.lone_made,
+            "euchred": line.euchred,
+        }
+        for line in season.players
+    ]
+    table = SeasonTable(rows)
+    RequestConfig(request, paginate=False).configure(table)
+    if request.GET.get("format") == "csv":
+        return csv_response(table, f"{club.slug}-season-{season.start}-{season.end}.csv")
+    return render(
+        request,
+        "tournaments/standings_season.html",
+        {"club": club, "season": season, "table": table, "form": form},
+    )
