@@ -488,3 +488,24 @@ def test_table_page_queries(client, table, django_assert_num_queries):
     # then the session and message storage read nothing for a fresh client.
     with django_assert_num_queries(3):
         client.get(url("table", table))
+
+
+def test_directors_round_page_gives_each_tables_link_and_code_and_follows_live(
+    director_client, table, other_table
+):
+    page = director_client.get(reverse("tournaments:round-detail", args=[table.round_id]))
+    html = page.content.decode()
+    for t in (table, other_table):
+        assert url("table", t) in html
+        assert f'<strong class="code">{t.code}</strong>' in html
+    assert '<meta http-equiv="refresh" content="20">' in html
+
+
+def test_directors_round_page_shows_who_confirmed(director_client, client, table):
+    play_round(client, table)
+    east = table.seats.get(position="E").player
+    client.post(url("confirm", table), {"player": east.pk, "seen": fingerprint(table)})
+    html = director_client.get(
+        reverse("tournaments:round-detail", args=[table.round_id])
+    ).content.decode()
+    assert f"Confirmed by {east.name}" in html
