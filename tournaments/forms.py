@@ -41,6 +41,7 @@ class EventForm(forms.ModelForm):
             "name",
             "date",
             "format",
+            "pairs_movement",
             "rules_preset",
             *OVERRIDABLE,
             "rounds_planned",
@@ -52,6 +53,7 @@ class EventForm(forms.ModelForm):
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "format": forms.RadioSelect,
+            "pairs_movement": forms.RadioSelect,
             "round_end": forms.RadioSelect,
             **{f: forms.NumberInput(attrs={"min": 0, "max": 10}) for f in OVERRIDABLE[1:]},
         }
@@ -61,6 +63,7 @@ class EventForm(forms.ModelForm):
         use_rule_set_game(self)
         # Optional in the form, so a post without them keeps the model's defaults.
         self.fields["sit_out_rule"].required = False
+        self.fields["pairs_movement"].required = False
         self.fields["sit_out_points"].required = False
         self.rules_locked = lock_rules
         if lock_rules:
@@ -70,6 +73,9 @@ class EventForm(forms.ModelForm):
 
     def clean_sit_out_rule(self):
         return self.cleaned_data["sit_out_rule"] or Event.SitOutRule.AVERAGE
+
+    def clean_pairs_movement(self):
+        return self.cleaned_data["pairs_movement"] or Event.PairsMovement.ROUND_ROBIN
 
     def clean_sit_out_points(self):
         points = self.cleaned_data["sit_out_points"]

@@ -41,6 +41,11 @@ class Event(RulesChoice):
         HANDS = "hands", "After a fixed number of hands"
         GAME = "game", "When a side wins the game"
 
+    class PairsMovement(models.TextChoices):
+        ROUND_ROBIN = "round_robin", "Round robin (every pair meets every other pair once)"
+        SWISS = "swiss", "Swiss (pairs with similar records meet, never twice)"
+        KINGS = "kings", "King's table (winners move up a table, losers down)"
+
     class SitOutRule(models.TextChoices):
         AVERAGE = "average", "The average of their other rounds"
         FIXED = "fixed", "A fixed number of points"
@@ -49,6 +54,14 @@ class Event(RulesChoice):
     name = models.CharField(max_length=120)
     date = models.DateField()
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.PROGRESSIVE)
+    # Who meets whom in a pairs event (tournaments/movements/pairs.py).
+    pairs_movement = models.CharField(
+        "pairs movement",
+        max_length=16,
+        choices=PairsMovement.choices,
+        default=PairsMovement.ROUND_ROBIN,
+        help_text="Pairs events only.",
+    )
     rounds_planned = models.PositiveSmallIntegerField("number of rounds", default=8)
     round_end = models.CharField(
         "a round ends", max_length=8, choices=RoundEnd.choices, default=RoundEnd.HANDS

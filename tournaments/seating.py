@@ -1,132 +1,125 @@
 """Seat one round: who sits where, and who sits out. Pure Python, no Django.
 
-`seat_round` is the one function the app calls to seat a round, so real movements (which plan
-the whole night ahead) replace it without touching the views or the models. Until then it is a
-good placeholder: sit-outs go to whoever has sat out least (never twice in a row when it can be
-helped), and among many shuffles it keeps the one with the fewest repeated partners, then the
-fewest repeated opponents.
+`plan_round` is what the app calls, for the round to seat next and the rest of the night as
+planned; `seat_round` is its next round. The seating follows a movement
+(`tournaments.movements`):
+
+- Progressive events follow the night's movement for the players checked in, numbered in the
+  order given (entry order): player 1 is the first entrant present, and so on. When someone
+  arrives or leaves, the remaining rounds are re-planned from the first round played with
+  tonight's current players, around every round already played; later rounds then follow that
+  plan as long as the players stay the same.
+- Pairs events follow the event's pairs movement (round robin, Swiss or king's table); the last
+  two need each played round's points per player (`results`), so they stay pure functions.
 """
 
-import random
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from itertools import combinations
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-TABLE_SIZE = 4
-TRIES = 300
+from .movements import (
+    MovementError,
+    Report,
+    Round,
+    individual_movement,
+    movement_report,
+    pairs_round,
+    replan,
+)
+from .movements.pairs import ROUND_ROBIN
 
-
-@dataclass(frozen=True)
-class RoundSeating:
-    """Tables as (N, E, S, W) player ids (N-S and E-W are partners) and the ids sitting out."""
-
-    tables: list[tuple[int, int, int, int]]
-    sit_out: list[int] = field(default_factory=list)
+# A round as the app stores it: tables of (N, E, S, W) player ids, and the ids sitting out.
+RoundSeating = Round
 
 
 class SeatingError(ValueError):
     pass
 
 
-def seat_round(
+@dataclass(frozen=True)
+class RoundPlan:
+    """The next round, and the whole night as it stands: rounds played, then planned."""
+
+    next: RoundSeating
+    night: list[RoundSeating]
+    method: str
+    played: int
+
+    def report(self, players: Sequence[int] | None = None) -> Report:
+        return movement_report(self.night, players)
+
+
+def seat_round(**kwargs) -> RoundSeating:
+    """The next round only; see `plan_round` for the arguments."""
+    return plan_round(**kwargs).next
+
+
+def plan_round(
     *,
     players: Sequence[int],
     past: Sequence[RoundSeating] = (),
     partnerships: Sequence[tuple[int, int]] | None = None,
     seed: int = 0,
-) -> RoundSeating:
-    """Seat the players present for the next round, given the rounds already played.
+    rounds: int | None = None,
+    pairs_movement: str = ROUND_ROBIN,
+    results: Sequence[Mapping[int, int]] = (),
+) -> RoundPlan:
+    """Plan the next round for the players present, given the rounds already played.
 
-    With `partnerships` (a pairs event) the pairs stay together and a whole pair sits out.
+    `rounds` is the night's length (None: just this one more). With `partnerships` (a pairs
+    event) the pairs stay together, a whole pair has the bye, and `pairs_movement` with
+    `results` (each played round's points per player) decides who meets whom.
     """
-    rng = random.Random(seed)
-    if partnerships is not None:
-        return _seat_pairs(list(partnerships), past, rng)
-    players = sorted(set(players))
-    if len(players) < TABLE_SIZE:
+    past = [_normalized(r) for r in past]
+    try:
+        if partnerships is not None:
+            seating = pairs_round(
+                pairs=partnerships, past=past, results=results, kind=pairs_movement, seed=seed
+            )
+            return RoundPlan(
+                next=seating, night=[*past, seating], method=pairs_movement, played=len(past)
+            )
+        return _plan_progressive(list(dict.fromkeys(players)), past, rounds, seed)
+    except MovementError as exc:
+        raise SeatingError(str(exc)) from exc
+
+
+def _plan_progressive(
+    players: list[int], past: list[RoundSeating], rounds: int | None, seed: int
+) -> RoundPlan:
+    if len(players) < 4:
         raise SeatingError(
             f"{len(players)} players are checked in: a table needs 4. Check in more players."
         )
-    resting = _choose_sit_outs(players, len(players) % TABLE_SIZE, past, rng)
-    playing = [p for p in players if p not in resting]
-    partners, opponents = _meetings(past)
-
-    def cost(order: list[int]) -> tuple[int, int]:
-        repeat_partners = repeat_opponents = 0
-        for i in range(0, len(order), TABLE_SIZE):
-            n, e, s, w = order[i : i + TABLE_SIZE]
-            repeat_partners += partners[frozenset((n, s))] + partners[frozenset((e, w))]
-            for a in (n, s):
-                for b in (e, w):
-                    repeat_opponents += opponents[frozenset((a, b))]
-        return repeat_partners, repeat_opponents
-
-    best = None
-    for _ in range(TRIES):
-        rng.shuffle(playing)
-        score = cost(playing)
-        if best is None or score < best[0]:
-            best = (score, list(playing))
-        if score == (0, 0):
-            break
-    order = best[1]
-    tables = [tuple(order[i : i + TABLE_SIZE]) for i in range(0, len(order), TABLE_SIZE)]
-    return RoundSeating(tables=tables, sit_out=sorted(resting))
+    played = len(past)
+    total = max(rounds or 0, played + 1)
+    roster = set(players)
+    # The first round of the current stretch with these same players.
+    start = played
+    while start > 0 and set(past[start - 1].players()) == roster:
+        start -= 1
+    if start == 0:
+        movement = individual_movement(len(players), total, seed=seed)
+        name = dict(enumerate(players, start=1))
+        plan = [_normalized(_renamed(r, name)) for r in movement.rounds]
+        method = movement.method
+    else:
+        plan = [*past[:start], *replan(past[:start], players, total - start, seed=seed)]
+        method = "re-planned for the players present"
+    if plan[:played] != past:
+        # The rounds played did not follow this plan (the night's length changed, or a round
+        # was seated another way): plan the rest around what was actually played.
+        plan = [*past, *replan(past, players, total - played, seed=seed)]
+        method = "re-planned around the rounds played"
+    return RoundPlan(next=plan[played], night=plan, method=method, played=played)
 
 
-def _seat_pairs(pairs, past, rng) -> RoundSeating:
-    if len(pairs) < 2:
-        raise SeatingError(
-            f"{len(pairs)} complete partnership(s) are present: a table needs 2. "
-            "Register or check in more partnerships."
-        )
-    by_first = {pair[0]: pair for pair in pairs}
-    resting_ids = _choose_sit_outs(sorted(by_first), len(pairs) % 2, past, rng)
-    playing = [by_first[p] for p in sorted(by_first) if p not in resting_ids]
-    _, opponents = _meetings(past)
-
-    def cost(order) -> int:
-        return sum(
-            opponents[frozenset((order[i][0], order[i + 1][0]))] for i in range(0, len(order), 2)
-        )
-
-    best = None
-    for _ in range(TRIES):
-        rng.shuffle(playing)
-        score = cost(playing)
-        if best is None or score < best[0]:
-            best = (score, list(playing))
-        if score == 0:
-            break
-    order = best[1]
-    tables = [
-        (order[i][0], order[i + 1][0], order[i][1], order[i + 1][1])
-        for i in range(0, len(order), 2)
-    ]
-    sit_out = sorted(p for first in resting_ids for p in by_first[first])
-    return RoundSeating(tables=tables, sit_out=sit_out)
+def _renamed(r: RoundSeating, name: Mapping[int, int]) -> RoundSeating:
+    return RoundSeating(
+        tables=[tuple(name[p] for p in t) for t in r.tables], sit_out=[name[p] for p in r.sit_out]
+    )
 
 
-def _choose_sit_outs(candidates, count, past, rng) -> set[int]:
-    """Whoever has sat out least rests; among them, not someone who rested last round."""
-    if count == 0:
-        return set()
-    rested = Counter(p for r in past for p in r.sit_out)
-    last = set(past[-1].sit_out) if past else set()
-    order = sorted(candidates, key=lambda p: (rested[p], p in last, rng.random()))
-    return set(order[:count])
-
-
-def _meetings(past: Sequence[RoundSeating]) -> tuple[Counter, Counter]:
-    """How often each pair of players has been partners, and opponents, so far."""
-    partners: Counter = Counter()
-    opponents: Counter = Counter()
-    for r in past:
-        for n, e, s, w in r.tables:
-            partners[frozenset((n, s))] += 1
-            partners[frozenset((e, w))] += 1
-            for a, b in combinations((n, e, s, w), 2):
-                if {a, b} not in ({n, s}, {e, w}):
-                    opponents[frozenset((a, b))] += 1
-    return partners, opponents
+def _normalized(r: RoundSeating) -> RoundSeating:
+    """Tables as tuples in table order, sit-outs sorted: how a round reads back from the
+    database, so a played round compares equal to the plan it followed."""
+    return RoundSeating(tables=[tuple(t) for t in r.tables], sit_out=sorted(r.sit_out))

@@ -15,7 +15,7 @@ import scoring
 from clubs.models import Player
 
 from .models import Entry, Event, Hand, Partnership, Round, Seat, Table
-from .seating import RoundSeating, SeatingError, seat_round
+from .seating import RoundPlan, RoundSeating, SeatingError, plan_round
 
 # What a captain or director may say about a hand; everything else is the engine's.
 HAND_FIELDS = (
@@ -73,10 +73,9 @@ def event_partnerships_present(event: Event) -> list[tuple[int, int]]:
     return pairs
 
 
-@transaction.atomic
-def round_seat(*, event: Event, seed: int | None = None) -> Round:
-    """Seat the next round with the players checked in now."""
-    event = Event.objects.select_for_update().get(pk=event.pk)
+def _round_plan(event: Event, *, seed: int | None = None) -> tuple[int, RoundPlan]:
+    """The checks before seating and the plan for the next round: one function for the
+    preview and the seating, so the director starts exactly the round they were shown."""
     last = event.rounds.order_by("-number").first()
     if last is not None and not last.is_closed:
         raise ActionRefused(
@@ -88,7 +87,11 @@ def round_seat(*, event: Event, seed: int | None = None) -> Round:
             f"All {event.rounds_planned} rounds have been played. Raise the number of rounds "
             "in the event's settings to play another."
         )
-    present = list(event.entries.filter(present=True).values_list("player_id", flat=True))
+    # Entry order numbers the players in the movement, so the same players keep the same
+    # numbers all night and each round follows the plan made for the first.
+    present = list(
+        event.entries.filter(present=True).order_by("pk").values_list("player_id", flat=True)
+    )
     partnerships = event_partnerships_present(event) if event.is_pairs else None
     if event.is_pairs:
         unpaired = event.entries.filter(present=True, partnership__isnull=True)
@@ -98,15 +101,36 @@ def round_seat(*, event: Event, seed: int | None = None) -> Round:
                 f"In a pairs event everyone needs a partner; not yet paired: {names}. "
                 "Register their partnerships or check them out."
             )
+    results = (
+        [round_player_points(r) for r in event.rounds.order_by("number")] if event.is_pairs else []
+    )
     try:
-        seating = seat_round(
+        plan = plan_round(
             players=present,
             past=_past_seatings(event),
             partnerships=partnerships,
-            seed=event.pk * 1000 + number if seed is None else seed,
+            rounds=event.rounds_planned,
+            pairs_movement=event.pairs_movement,
+            results=results,
+            # One seed for the whole event: every round must come from the same plan.
+            seed=event.pk if seed is None else seed,
         )
     except SeatingError as exc:
         raise ActionRefused(str(exc)) from exc
+    return number, plan
+
+
+def round_preview(*, event: Event) -> RoundPlan:
+    """The next round as it would be seated now, and the night's plan; nothing is saved."""
+    return _round_plan(event)[1]
+
+
+@transaction.atomic
+def round_seat(*, event: Event, seed: int | None = None) -> Round:
+    """Seat the next round with the players checked in now."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    number, plan = _round_plan(event, seed=seed)
+    seating = plan.next
 
     round_ = Round.objects.create(event=event, number=number)
     for table_number, players in enumerate(seating.tables, start=1):

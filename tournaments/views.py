@@ -34,6 +34,7 @@ from .forms import (
     RoundCloseForm,
 )
 from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table
+from .movements import movement_report
 from .services import ActionRefused
 from .tables import EntryTable, HandTable
 
@@ -227,6 +228,48 @@ def partnership_add(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, f"Partnership registered: {partnership}.")
     return redirect("tournaments:event-detail", pk=event.pk)
+
+
+@login_required
+def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """Who would sit where in the next round, and the movement's quality, before seating."""
+    event = _get_event_for_user(request, pk)
+    try:
+        plan = services.round_preview(event=event)
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:event-detail", pk=event.pk)
+    names = dict(event.entries.values_list("player_id", "player__name"))
+    played = plan.played
+    tables = [
+        {
+            "number": number,
+            # North captains the table (services.round_seat).
+            "seats": [
+                (SEAT_NAMES[pos], names[pid], pos == "N")
+                for pos, pid in zip("NESW", table, strict=True)
+            ],
+        }
+        for number, table in enumerate(plan.next.tables, start=1)
+    ]
+    return render(
+        request,
+        "tournaments/round_preview.html",
+        {
+            "event": event,
+            "number": played + 1,
+            "tables": tables,
+            "sit_outs": sorted(names[pid] for pid in plan.next.sit_out),
+            "method": plan.method,
+            "so_far": _report_lines(plan.night[: played + 1], names),
+            "night": _report_lines(plan.night, names),
+            "night_rounds": len(plan.night),
+        },
+    )
+
+
+def _report_lines(rounds, names: dict[int, str]) -> list[str]:
+    return movement_report(rounds).lines(names)
 
 
 @login_required

@@ -1,0 +1,119 @@
+"""Seating rounds from the movement in the app: the preview, then the seating it showed."""
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Entry, Event, Round, Seat
+from tournaments.movements import individual_movement
+
+
+@pytest.fixture
+def night(event, players):
+    """Thirteen players entered in this order: the movement numbers them 1..13 so."""
+    for player in players[:13]:
+        Entry.objects.create(event=event, player=player)
+    event.rounds_planned = 13
+    event.save()
+    return event
+
+
+def seated(round_: Round) -> list[tuple[int, ...]]:
+    tables = {}
+    for seat in round_.seats.exclude(table=None).select_related("table"):
+        tables.setdefault(seat.table.number, {})[seat.position] = seat.player_id
+    return [tuple(tables[n][p] for p in "NESW") for n in sorted(tables)]
+
+
+def test_the_preview_shows_the_tables_and_the_quality_and_saves_nothing(
+    director_client, night, players
+):
+    response = director_client.get(reverse("tournaments:round-preview", args=[night.pk]))
+
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "Round 1" in text and "preview" in text
+    assert "Table 3" in text and "Table 4" not in text
+    assert "Repeat partners: 0" in text
+    # The whole night: 13 players, 13 rounds, a whist movement.
+    assert "Opponent meetings per pair: min 2, max 2" in text
+    assert Round.objects.count() == 0
+
+
+def test_seating_after_the_preview_seats_what_it_showed(director_client, night):
+    preview = services.round_preview(event=night)
+
+    director_client.post(reverse("tournaments:round-seat", args=[night.pk]))
+
+    round_ = night.rounds.get()
+    assert seated(round_) == [tuple(t) for t in preview.next.tables]
+    assert sorted(round_.seats.filter(table=None).values_list("player_id", flat=True)) == sorted(
+        preview.next.sit_out
+    )
+    # North captains the table.
+    assert [t.captain_id for t in round_.tables.order_by("number")] == [
+        t[0] for t in preview.next.tables
+    ]
+
+
+def test_each_round_follows_the_movement_in_entry_order(night):
+    entrants = list(night.entries.order_by("pk").values_list("player_id", flat=True))
+    number = {player: n for n, player in enumerate(entrants, start=1)}
+    movement = individual_movement(13, 13, seed=night.pk)
+
+    for expected in movement.rounds[:3]:
+        round_ = services.round_seat(event=night)
+        assert [tuple(number[p] for p in t) for t in seated(round_)] == expected.tables
+        sitting = Seat.objects.filter(round=round_, table=None).values_list("player_id", flat=True)
+        assert [number[p] for p in sitting] == expected.sit_out
+        services.round_close(round=round_, reason="test: next round")
+
+
+def test_a_late_arrival_is_seated_and_partners_stay_new(night, players):
+    for _ in range(2):
+        services.round_close(round=services.round_seat(event=night), reason="test")
+    Entry.objects.create(event=night, player=players[13])
+
+    round_ = services.round_seat(event=night)
+
+    assert players[13].pk in round_.seats.values_list("player_id", flat=True)
+    services.round_close(round=round_, reason="test")
+    night_so_far = services.round_preview(event=night).report()
+    assert night_so_far.partner_repeats == 0
+
+
+def test_another_clubs_director_cannot_preview(client, other_director, night):
+    client.force_login(other_director)
+
+    response = client.get(reverse("tournaments:round-preview", args=[night.pk]))
+
+    assert response.status_code == 404
+
+
+def test_preview_while_a_round_is_in_play_says_so(director_client, night):
+    services.round_seat(event=night)
+
+    response = director_client.get(
+        reverse("tournaments:round-preview", args=[night.pk]), follow=True
+    )
+
+    assert "Round 1 is still in play" in response.content.decode()
+
+
+def test_a_pairs_event_keeps_its_movement_choice(director_client, club):
+    response = director_client.post(
+        reverse("tournaments:event-create", args=[club.slug]),
+        {
+            "name": "Kings night",
+            "date": "2026-12-01",
+            "format": "pairs",
+            "pairs_movement": "kings",
+            "rules_preset": "hoyle-2001",
+            "rounds_planned": 3,
+            "round_end": "hands",
+            "hands_per_round": 8,
+        },
+    )
+
+    assert response.status_code == 302
+    assert Event.objects.get(name="Kings night").pairs_movement == Event.PairsMovement.KINGS
