@@ -55,7 +55,8 @@ def main() -> None:
         seconds, movement = timed(n, None)
         line(f"{n} players, full", seconds, movement_report(movement), limit=n <= 40)
     print("Short nights")
-    for n, rounds in [(16, 5), (20, 6), (24, 6), (32, 8), (40, 8), (48, 8), (64, 12), (100, 12)]:
+    short = [(16, 5), (17, 5), (20, 6), (24, 6), (30, 8), (32, 8), (40, 8), (48, 8)]
+    for n, rounds in [*short, (64, 12), (100, 12), (21, 6), (28, 9), (36, 11)]:
         seconds, movement = timed(n, rounds)
         line(f"{n} players, {rounds} rounds", seconds, movement_report(movement))
     print("Large and odd counts")

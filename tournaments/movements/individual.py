@@ -13,10 +13,11 @@ from .affine import spread_rounds
 from .core import Movement, MovementError, Round
 from .group import Group
 from .planner import plan_rounds
+from .polish import polish
 from .quality import Report, movement_report
 from .whist import design_for, expand_design
 
-PLANNER_RUNS = 2
+PLANNER_RUNS = 1
 
 
 def full_rotation_length(players: int) -> int:
@@ -191,9 +192,9 @@ def _movement(players: int, rounds: int) -> Movement:
         for prefix in _reordered_prefixes(full, rounds):
             candidates.append(Movement(players, prefix, method=full.method + ", first rounds"))
     best = min(candidates, key=lambda m: _quality_key(movement_report(m)), default=None)
-    # A few planner runs from different starts while none is flawless; each stays well
-    # under half a second up to 400 players and 12 rounds.
-    # On a long night repeats are certain and a second run buys little: one run keeps it fast.
+    # Planner runs from different starts while none is flawless; each stays well under half a
+    # second up to 400 players and 12 rounds. One run, then the polish below, does better on a
+    # short night than two runs in the same time; on a long night repeats are certain anyway.
     short_night = 3 * rounds <= players - 1
     for attempt in range(PLANNER_RUNS if short_night else 1):
         if best is not None and _flawless(movement_report(best)):
@@ -201,6 +202,13 @@ def _movement(players: int, rounds: int) -> Movement:
         planned = plan_rounds(everyone, rounds, seed=attempt)
         candidates.append(Movement(players, planned, method="planned"))
         best = min(candidates, key=lambda m: _quality_key(movement_report(m)))
+    if short_night and not _flawless(movement_report(best)):
+        # Tabu search on the repeats, from the best so far (same sit-outs).
+        polished = polish(best.rounds, players)
+        if polished is not None:
+            method = best.method + ", then polished"
+            candidates.append(Movement(players, polished, method=method))
+            best = min(candidates, key=lambda m: _quality_key(movement_report(m)))
     report = movement_report(best)
     notes = []
     if report.short_night and report.repeat_meetings:
