@@ -19,6 +19,13 @@ The search is patterned backtracking first (`patterned`: quick where it applies)
 simulated annealing over the base round (swap two seats, keep the swap if the
 difference counts do not get much worse), restarted with new seeds until the cost is 0.
 Z_n (cyclic) is tried first; n = 9 has no cyclic design, so its group is Z_3 x Z_3.
+Annealing stalls one difference short from about 28 players on, so before plain annealing
+comes the `starter` stage: a random starter (the partner pairs) and backtracking over how to
+pair its pairs into tables, optionally invariant under a multiplier (MULTIPLIERS), which
+found 32-64 in under a minute each (`--plain-only` skips the slow left/right annealing). 44
+and 48 (43 and 47 prime: no multiplier helps) took over 5 minutes in pure Python, so they
+and 60 (59 prime: 195 s in C, far longer here) were found by a C port of starter() (csearch/, same
+algorithm, its own random numbers: their seeds do not reproduce here; "method" says so).
 
 The designs found are written to `designs.py` (the base rounds, the group and the seed that
 found each), which the app reads; `tests/test_movements.py` expands and checks every one.
@@ -36,6 +43,8 @@ from .group import Group
 
 # Groups tried for each order, in turn; Z_m first because its rounds are easiest to read.
 GROUPS_TO_TRY = {9: [(3, 3)], 25: [(25,), (5, 5)], 49: [(49,), (7, 7)]}
+# Multipliers for starter(), by player count (see its docstring); 1 = none.
+MULTIPLIERS = {33: 10, 36: 6, 45: 19, 52: 16, 56: 21, 57: 37, 64: 58}
 DEFAULT_SIZES = [n for n in range(8, 65) if n % 4 in (0, 1)]
 DESIGNS_FILE = Path(__file__).with_name("designs.py")
 
@@ -208,21 +217,196 @@ def patterned(n: int, group: Group, *, seed: int, max_nodes: int) -> list[list[i
     return tables
 
 
+def starter(
+    n: int,
+    group: Group,
+    *,
+    seed: int,
+    max_nodes: int,
+    max_starters: int,
+    multiplier: int = 1,
+) -> list[list[int]] | None:
+    """Starter and matching (`starter`): a table's partner pairs {N, S} and {E, W} meet as
+    opponents in all four cross pairs, whichever way round they sit. So draw a random starter
+    (pairs covering every non-zero element once, each difference class once; for n = 4k the
+    fixed player partners 0), then backtrack over matchings of its pairs into tables, always
+    extending the pair with fewest tables left that keep every class met at most twice, until
+    every class is met exactly twice. Each starter gets `max_nodes` nodes, then a new one.
+
+    With a `multiplier` w (a unit of the group), the base round is made invariant under
+    x -> w x: pairs and tables are added a whole orbit at a time, which shrinks the search
+    (w = 21 for 56 = 55 + 1, w = 37 for 57, w = 58 of order 3 for 64 = 63 + 1). w = -1 gives
+    only the patterned tables, so it is no use where patterned() fails."""
+    rng = random.Random(seed)
+    m = group.order
+    sub, add = group.sub_table, group.add_table
+    infinity = m
+    cls = [min(x, sub[0][x]) for x in range(m)]
+    scale = [0] * m
+    for x in range(m):
+        for _ in range(multiplier % m):
+            scale[x] = add[scale[x]][x]
+    scale.append(infinity)
+    for _ in range(max_starters):
+        partner = draw_starter(m, cls, sub, scale, rng)
+        if partner is None:
+            continue
+        pairs = [(infinity, 0)] if n % 4 == 0 else []
+        pairs += [(x, y) for x, y in partner.items() if x < y]
+        index = {frozenset(p): i for i, p in enumerate(pairs)}
+        image = [index[frozenset((scale[x], scale[y]))] for x, y in pairs]
+        cross = [
+            [[cls[sub[a][b]] for a in p for b in q if infinity not in (a, b)] for q in pairs]
+            for p in pairs
+        ]
+        mate = match_pairs(cross, image, m, rng, max_nodes)
+        if mate is not None:
+            return [[pairs[i][0], pairs[j][0], pairs[i][1], pairs[j][1]] for i, j in mate.items()]
+    return None
+
+
+def orbit(first: tuple[int, int], image) -> list[tuple[int, int]]:
+    """The images of a pair (of elements or of pair numbers) under the multiplier, until it
+    comes back (as a set): [first] when it is fixed."""
+    result = [first]
+    while True:
+        x, y = result[-1]
+        nxt = (image[x], image[y])
+        if set(nxt) == set(first):
+            return result
+        result.append(nxt)
+
+
+def match_pairs(
+    cross: list[list[list[int]]], image: list[int], m: int, rng: random.Random, max_nodes: int
+) -> dict[int, int] | None:
+    """Backtracking for starter(): pairs i, j sharing a table meet as opponents in the classes
+    cross[i][j]; match all pairs, a multiplier orbit of tables at a time, so that every class
+    is met exactly twice."""
+    k = len(cross)
+    count = [0] * m
+    free = set(range(k))
+    mate: dict[int, int] = {}
+    nodes = 0
+
+    def tables(i: int, j: int) -> list[tuple[int, int]] | None:
+        found = orbit((i, j), image)
+        members = [p for t in found for p in t]
+        if len(set(members)) < len(members) or not free.issuperset(members):
+            return None
+        classes = [c for a, b in found for c in cross[a][b]]
+        if any(count[c] + classes.count(c) > 2 for c in classes):
+            return None
+        return found
+
+    def place(found: list[tuple[int, int]], sign: int) -> None:
+        for a, b in found:
+            for c in cross[a][b]:
+                count[c] += sign
+            if sign > 0:
+                free.difference_update((a, b))
+                mate[a] = b
+            else:
+                free.update((a, b))
+                del mate[a]
+
+    def match() -> bool:
+        nonlocal nodes
+        if not free:
+            return True
+        nodes += 1
+        if nodes > max_nodes:
+            return False
+        options = {}
+        for i in free:
+            options[i] = [t for j in free if j != i and (t := tables(i, j)) is not None]
+            if not options[i]:
+                return False
+        i = min(options, key=lambda p: len(options[p]))
+        for found in rng.sample(options[i], len(options[i])):
+            place(found, 1)
+            if match():
+                return True
+            place(found, -1)
+            if nodes > max_nodes:
+                break
+        return False
+
+    return mate if match() else None
+
+
+def draw_starter(
+    m: int, cls: list[int], sub, scale: list[int], rng: random.Random
+) -> dict[int, int] | None:
+    """Random pairs covering 1..m-1 whose differences hit each class {d, -d} once, closed
+    under the multiplier (scale[x] = w x)."""
+    partner: dict[int, int] = {}
+    used_classes: set[int] = set()
+    nodes = 0
+
+    def extend(x: int) -> bool:
+        nonlocal nodes
+        while x < m and x in partner:
+            x += 1
+        if x == m:
+            return True
+        nodes += 1
+        if nodes > 100_000:
+            return False
+        options = [y for y in range(1, m) if y != x and y not in partner]
+        for y in rng.sample(options, len(options)):
+            found = orbit((x, y), scale)
+            members = [z for pair in found for z in pair]
+            classes = [cls[sub[a][b]] for a, b in found]
+            if (
+                len(set(members)) < len(members)
+                or any(z in partner for z in members)
+                or len(set(classes)) < len(classes)
+                or used_classes.intersection(classes)
+            ):
+                continue
+            for a, b in found:
+                partner[a], partner[b] = b, a
+            used_classes.update(classes)
+            if extend(x + 1):
+                return True
+            for z in members:
+                del partner[z]
+            used_classes.difference_update(classes)
+        return False
+
+    return partner if extend(1) else None
+
+
 def find(n: int, *, tries: int, steps: int, left_right_tries: int) -> dict | None:
     """The cheapest search first: patterned backtracking, then annealing for a left/right
-    balanced design (a few runs), then annealing for a plain one."""
+    balanced design (a few runs), then starter and matching, then annealing for a plain
+    one."""
     m = n if n % 4 == 1 else n - 1
     groups = [Group(moduli) for moduli in GROUPS_TO_TRY.get(m, [(m,)])]
     stages = [("patterned", True, tries)] if n % 4 == 1 else []
     stages += [("anneal", True, left_right_tries)]
     if n % 4 == 0:
         stages += [("patterned", False, tries)]
-    stages += [("anneal", False, tries)]
+    stages += [("starter", False, tries), ("anneal", False, tries)]
     for method, directed, runs in stages:
         for group in groups:
             for seed in range(runs):
                 if method == "patterned":
                     tables = patterned(n, group, seed=seed, max_nodes=5000)
+                elif method == "starter":
+                    w = MULTIPLIERS.get(n, 1)
+                    tables = starter(
+                        n, group, seed=seed, max_nodes=20_000, max_starters=50, multiplier=w
+                    )
+                    if tables is not None:
+                        return {
+                            "group": group.moduli,
+                            "base": tables,
+                            "triplewhist": left_right(tables, group),
+                            "seed": seed,
+                            "method": f"starter, multiplier {w}" if w != 1 else "starter",
+                        }
                 else:
                     tables = anneal(n, group, directed=directed, seed=seed, steps=steps)
                 if tables is not None:
@@ -234,6 +418,19 @@ def find(n: int, *, tries: int, steps: int, left_right_tries: int) -> dict | Non
                         "method": method,
                     }
     return None
+
+
+def left_right(tables: list[list[int]], group: Group) -> bool:
+    """Whether a base round is also left/right balanced: every non-zero element once as the
+    step from a player to the one on their left (the fixed player's steps left out)."""
+    m = group.order
+    steps = [
+        group.sub_table[t[(i + 1) % 4]][t[i]]
+        for t in tables
+        for i in range(4)
+        if m not in (t[i], t[(i + 1) % 4])
+    ]
+    return sorted(steps) == list(range(1, m))
 
 
 def write_designs(designs: dict[int, dict], path: Path = DESIGNS_FILE) -> None:
