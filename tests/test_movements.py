@@ -132,11 +132,16 @@ def test_other_counts_full_rotation_partners_once_and_spreads_sit_outs(n):
     assert all(len(r.sit_out) == n % 4 for r in movement.rounds)
 
 
-@pytest.mark.parametrize("n", [6, 7, 10, 11, 14, 15, 22, 27, 34, 43, 50, 63, 102, 399])
-@pytest.mark.parametrize("rounds", [3, 8, 12])
+@pytest.mark.parametrize(
+    ("n", "rounds"),
+    [
+        (n, rounds)
+        for n in [6, 7, 10, 11, 14, 15, 22, 27, 34, 43, 50, 63, 102, 399]
+        for rounds in [3, 8, 12]
+        if rounds <= n - 1  # no more rounds than anyone has partners
+    ],
+)
 def test_other_counts_any_night_partners_once_and_spreads_sit_outs(n, rounds):
-    if rounds > n - 1:
-        pytest.skip("more rounds than anyone has partners")
     report = movement_report(individual_movement(n, rounds))
 
     assert report.partner_repeats == 0
