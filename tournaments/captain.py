@@ -215,6 +215,17 @@ def _refused(request: HttpRequest, table: Table, message: str) -> HttpResponse:
     return _render(request, table, refusal=message, status=409)
 
 
+def _preview(table, form, seats, hand: Hand, game: scoring.Game, confirm_url: str) -> dict:
+    """The check step: what was entered in words, the engine's result, the score after, and
+    where the Confirm button posts the same values."""
+    return {
+        "hand": hand,
+        "lines": _entry_summary(form, seats),
+        "score": game.score,
+        "action": reverse(confirm_url, args=[table.token]),
+    }
+
+
 def _score_words(score: dict[str, int]) -> str:
     return f"North-South {score['NS']}, East-West {score['EW']}"
 
@@ -254,12 +265,7 @@ def hand_enter(request: HttpRequest, token: str) -> HttpResponse:
             request, f"Hand {hand.number} recorded: {hand.description}. Score: {score}."
         )
         return redirect("tournaments:captain-table", token=table.token)
-    preview = {
-        "hand": hand,
-        "lines": _entry_summary(form, seats),
-        "score": game.score,
-        "action": reverse("tournaments:captain-hand", args=[table.token]),
-    }
+    preview = _preview(table, form, seats, hand, game, "tournaments:captain-hand")
     return _render(request, table, form=form, preview=preview)
 
 
@@ -299,15 +305,10 @@ def hand_fix(request: HttpRequest, token: str) -> HttpResponse:
     except ActionRefused as exc:
         return _refused(request, table, exc.message)
     if action == "confirm":
-        score = _score_words(table.game().score)
+        score = _score_words(hand.score_after)
         messages.success(request, f"Hand {hand.number} fixed: {hand.description}. Score: {score}.")
         return redirect("tournaments:captain-table", token=table.token)
-    preview = {
-        "hand": hand,
-        "lines": _entry_summary(form, seats),
-        "score": game.score,
-        "action": reverse("tournaments:captain-fix", args=[table.token]),
-    }
+    preview = _preview(table, form, seats, hand, game, "tournaments:captain-fix")
     return _render(request, table, form=form, preview=preview, fixing=last)
 
 

@@ -162,18 +162,30 @@ def _clean_hand_data(data: Mapping) -> dict:
     return {**HAND_DEFAULTS, **data}
 
 
-@transaction.atomic
-def hand_record(*, table: Table, number: int, data: Mapping, user=None) -> Hand:
-    """Record hand `number` at `table`, as the next hand, if the rules allow it.
+def _next_hand(
+    table: Table, number: int, data: Mapping, *, lock: bool, user=None
+) -> tuple[Hand, scoring.Game]:
+    """Hand `number` built as the table's next hand and played through the engine, unsaved.
 
     `number` is what the entering phone believes is the next hand: a double tap, a retried
     request or a second phone sending the same hand finds it already taken and is refused
-    with what was entered, instead of recording the hand twice.
+    with what was entered. Raises ActionRefused, or HandError for what the rules refuse.
     """
+    tables = Table.objects.select_related("round__event")
     # Lock the table row (PostgreSQL); SQLite's IMMEDIATE transactions already serialise us.
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    table = (tables.select_for_update() if lock else tables).get(pk=table.pk)
     _check_table_open(table)
     existing = list(table.hands.order_by("number"))
+    _refuse_unless_next(number, existing)
+    game = table.replay(existing)
+    hand = Hand(
+        table=table, number=number, dealer=game.dealer, entered_by=user, **_clean_hand_data(data)
+    )
+    hand.apply_score(game.add(hand.to_engine_hand()))
+    return hand, game
+
+
+def _refuse_unless_next(number: int, existing: list[Hand]) -> None:
     if number != len(existing) + 1:
         if 1 <= number <= len(existing):
             hand = existing[number - 1]
@@ -184,11 +196,13 @@ def hand_record(*, table: Table, number: int, data: Mapping, user=None) -> Hand:
         raise ActionRefused(
             f"The next hand at this table is hand {len(existing) + 1}, not {number}."
         )
-    game = table.replay(existing)
-    hand = Hand(
-        table=table, number=number, dealer=game.dealer, entered_by=user, **_clean_hand_data(data)
-    )
-    game.add(hand.to_engine_hand())  # raises HandError for game over, round over, bad hand
+
+
+@transaction.atomic
+def hand_record(*, table: Table, number: int, data: Mapping, user=None) -> Hand:
+    """Record hand `number` at `table`, as the next hand, if the rules allow it (`_next_hand`
+    says what a repeated or out-of-turn number gets)."""
+    hand, game = _next_hand(table, number, data, lock=True, user=user)
     hand.save()
     # The table's score after this hand, so a caller can show it without replaying the table.
     hand.score_after = game.score
@@ -313,19 +327,6 @@ def table_fingerprint(hands) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _refuse_unless_next(number: int, existing: list[Hand]) -> None:
-    if number != len(existing) + 1:
-        if 1 <= number <= len(existing):
-            hand = existing[number - 1]
-            raise ActionRefused(
-                f"Hand {number} was already entered: {hand.description}. "
-                "Refresh to see the table's score."
-            )
-        raise ActionRefused(
-            f"The next hand at this table is hand {len(existing) + 1}, not {number}."
-        )
-
-
 def _refuse_if_changed(table: Table, hands: list[Hand], seen: str) -> None:
     if table_fingerprint(hands) != seen:
         raise ActionRefused(
@@ -340,14 +341,7 @@ def hand_preview(*, table: Table, number: int, data: Mapping) -> tuple[Hand, sco
     The captain's check before confirming; the same refusals as `hand_record`, which still
     makes every check again when the hand is confirmed.
     """
-    table = Table.objects.select_related("round__event").get(pk=table.pk)
-    _check_table_open(table)
-    existing = list(table.hands.order_by("number"))
-    _refuse_unless_next(number, existing)
-    game = table.replay(existing)
-    hand = Hand(table=table, number=number, dealer=game.dealer, **_clean_hand_data(data))
-    hand.apply_score(game.add(hand.to_engine_hand()))  # raises HandError
-    return hand, game
+    return _next_hand(table, number, data, lock=False)
 
 
 def _replace_last(table: Table, hands: list[Hand], number: int, data: Mapping) -> scoring.Game:
@@ -388,10 +382,11 @@ def hand_fix_last(*, table: Table, number: int, data: Mapping, seen: str) -> Han
     _check_table_open(table)
     hands = list(table.hands.order_by("number"))
     _refuse_if_changed(table, hands, seen)
-    _replace_last(table, hands, number, data)
+    game = _replace_last(table, hands, number, data)
     hand = hands[-1]
     hand._change_reason = "Fixed at the table by the captain"
     hand.save()
+    hand.score_after = game.score  # as in hand_record
     return hand
 
 
