@@ -152,7 +152,7 @@ def test_standings_pdf_and_page_agree_number_for_number(director_client, night):
     # pypdf gives one line per table cell, row after row: the page's cells in the same order.
     lines = "\n".join(line.strip() for line in text[0].splitlines())
     assert "\n".join(cell for row in rows for cell in row) in lines
-    assert "Final standings after 2 rounds." in text[0]
+    assert "Standings after 2 of 3 rounds." in text[0]
 
 
 # --- Access ----------------------------------------------------------------------------------

@@ -257,7 +257,15 @@ def test_standings_page_shows_the_same_numbers(director_client, night):
     response = director_client.get(reverse("tournaments:standings", args=[night.pk]))
     assert response.status_code == 200
     assert [tuple(r) for r in page_cells(response.content.decode())] == EXPECTED
-    assert "Final standings" in response.content.decode()
+    # Two of the night's three rounds are played: not final yet.
+    assert "Standings after 2 of 3 rounds." in response.content.decode()
+    assert "Final standings" not in response.content.decode()
+
+
+def test_standings_are_final_once_the_planned_rounds_are_played(director_client, night):
+    Event.objects.filter(pk=night.pk).update(rounds_planned=2)  # the director ends the night
+    response = director_client.get(reverse("tournaments:standings", args=[night.pk]))
+    assert "Final standings after 2 rounds." in response.content.decode()
 
 
 def test_standings_page_sorts_by_a_column(director_client, night):

@@ -163,6 +163,26 @@ class Standings:
     def live(self) -> bool:
         return bool(self.in_play)
 
+    @property
+    def final(self) -> bool:
+        """Every planned round played and none in play."""
+        return not self.in_play and len(self.rounds) >= self.event.rounds_planned > 0
+
+    @property
+    def status(self) -> str:
+        """Where the night stands, in one line for the page, the projector and the PDF."""
+        if self.in_play:
+            rounds = ", ".join(str(n) for n in self.in_play)
+            return f"Current standings: round {rounds} in play, its points so far included."
+        if not self.rounds:
+            return "No round has been seated yet."
+        played = len(self.rounds)
+        if not self.final:
+            # Between rounds, or a night stopped early: final once the last planned round is
+            # played (a director ending early lowers the number of rounds).
+            return f"Standings after {played} of {self.event.rounds_planned} rounds."
+        return f"Final standings after {played} round{'s' if played != 1 else ''}."
+
 
 def _seat_rows(events: list[Event]) -> list[dict]:
     return list(

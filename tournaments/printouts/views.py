@@ -84,15 +84,6 @@ def table_cards(request: HttpRequest, pk: int) -> FileResponse:
     return _pdf(documents.table_cards_pdf(info, cards), event, f"round-{round_.number}-table-cards")
 
 
-def standings_status(standings) -> str:
-    if standings.in_play:
-        rounds = ", ".join(str(n) for n in standings.in_play)
-        return f"Current standings: round {rounds} in play, its points so far included."
-    if standings.rounds:
-        return f"Final standings after {len(standings.rounds)} rounds."
-    return "No round has been seated yet."
-
-
 def standings_legend(event) -> str:
     if event.is_pairs:
         return (
@@ -116,10 +107,10 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
     # The page's own tables, so the PDF prints the very strings the page shows.
     tables = standings_tables(None, result)
     teams = tables["teams_table"]
-    title = "Standings" if result.in_play else "Final standings"
+    title = "Final standings" if result.final else "Standings"
     content = documents.standings_pdf(
         _info(request, event, title),
-        status=standings_status(result),
+        status=result.status,
         players=list(tables["players_table"].as_values()),
         teams=list(teams.as_values()) if teams is not None else None,
         legend=standings_legend(event),
