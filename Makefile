@@ -1,10 +1,13 @@
-.PHONY: install run test lint migrations-check
+.PHONY: install run hall test lint migrations-check
 
 install:
 	bin/setup
 
 run:
 	bin/run
+
+hall:
+	bin/hall
 
 test:
 	bin/test

@@ -20,7 +20,7 @@ class ClubSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = ["name", "rules_preset", *OVERRIDABLE, "paper_size"]
+        fields = ["name", "rules_preset", *OVERRIDABLE, "paper_size", "results_public"]
         widgets = {f: forms.NumberInput(attrs={"min": 0, "max": 10}) for f in OVERRIDABLE[1:]}
 
     def __init__(self, *args, **kwargs):
@@ -32,7 +32,7 @@ class ClubCreateForm(ClubSettingsForm):
     """A new club: its settings plus the short name used in its web address."""
 
     class Meta(ClubSettingsForm.Meta):
-        fields = ["name", "slug", "rules_preset", *OVERRIDABLE, "paper_size"]
+        fields = ["name", "slug", "rules_preset", *OVERRIDABLE, "paper_size", "results_public"]
         help_texts = {
             "slug": "Letters, numbers and hyphens, e.g. maple-hall. Leave empty to "
             "make one from the name."

@@ -78,6 +78,13 @@ class Club(RulesChoice):
     paper_size = models.CharField(
         "paper for printouts", max_length=8, choices=PAPER_CHOICES, default="letter"
     )
+    # Players see their seats and the standings on the club's public page (/c/<slug>/) unless
+    # the club keeps its results to itself.
+    results_public = models.BooleanField(
+        "show results to players",
+        default=True,
+        help_text="Players open the club's page (no login) to find their seat and the standings.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()

@@ -37,6 +37,7 @@ def _render_club(
             "rules": club.ruleset(),
             "roster": roster,
             "player_count": club.players.count(),
+            "card_count": club.table_cards.count(),
             "events": club.events.all()[:20],
             "player_form": player_form or PlayerForm(),
             "import_form": import_form or RosterImportForm(),

@@ -1,15 +1,20 @@
 """Settings for the euchre score app, read from environment variables.
 
 Every setting has a safe default so `manage.py runserver` works on a fresh clone with SQLite.
-Production sets SECRET_KEY, ALLOWED_HOSTS, HTTPS=true and usually DATABASE_URL (see README).
+Production sets SECRET_KEY, ALLOWED_HOSTS, HTTPS=true, PUBLIC_URL and usually DATABASE_URL (see
+README). HALL=true (set by `make hall`) serves a club night to the phones on the room's Wi-Fi:
+the laptop's LAN address becomes the public address and an allowed host by itself.
 """
 
 import os
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from config.hall import lan_address
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -37,12 +42,52 @@ DEBUG = envbool("DEBUG", "false")
 _DEV_SECRET_KEY = "dev-only-insecure-key-change-me"
 SECRET_KEY = os.getenv("SECRET_KEY", _DEV_SECRET_KEY)
 ALLOWED_HOSTS = os.getenv("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
+
+# Hall mode (`make hall`, bin/hall): gunicorn on every interface, for the phones on the room's
+# Wi-Fi. HALL_ADDRESS forces the address when the detected one is wrong (two networks).
+HALL = envbool("HALL", "false")
+PORT = envint("PORT", "8000")
+HALL_ADDRESS = os.getenv("HALL_ADDRESS", "").strip().strip("[]") or (lan_address() if HALL else "")
+
+
+def _url_host(host: str) -> str:
+    """A host as it appears in a URL and in the Host header: an IPv6 address in brackets."""
+    return f"[{host}]" if ":" in host else host
+
+
+# The address printed on every table card, tally card and QR code, without a trailing slash.
+# Empty means the request's own host: links are then built from the request.
+_public_url = os.getenv("PUBLIC_URL", "")
+PUBLIC_URL = _public_url.strip().rstrip("/")
+if PUBLIC_URL:
+    try:
+        _public_host = urlsplit(PUBLIC_URL).hostname or ""
+    except ValueError:
+        _public_host = ""
+    if not PUBLIC_URL.startswith(("http://", "https://")) or not _public_host:
+        raise ImproperlyConfigured(
+            f"PUBLIC_URL is {_public_url!r}: use a full address, e.g. https://euchre.example.org"
+        )
+elif HALL:
+    PUBLIC_URL = f"http://{_url_host(HALL_ADDRESS)}:{PORT}"
+    _public_host = HALL_ADDRESS
+else:
+    _public_host = ""
+
+# The hall address and PUBLIC_URL's host are allowed by themselves: nobody configures them twice.
+for _host in (HALL_ADDRESS, _public_host):
+    if _host and _url_host(_host) not in ALLOWED_HOSTS:
+        ALLOWED_HOSTS.append(_url_host(_host))
+
 CSRF_TRUSTED_ORIGINS = [o for o in os.getenv("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 # HTTPS=true is the production switch: secure cookies, redirect to https, HSTS.
 HTTPS = envbool("HTTPS", "false")
 if HTTPS and SECRET_KEY == _DEV_SECRET_KEY:
     raise ImproperlyConfigured("HTTPS is on but SECRET_KEY is not set: set a long random key.")
+# Hall mode faces the room's Wi-Fi: a published key would let anyone forge a director's session.
+if HALL and SECRET_KEY == _DEV_SECRET_KEY:
+    raise ImproperlyConfigured("HALL is on but SECRET_KEY is not set: bin/hall makes one.")
 SECURE_SSL_REDIRECT = HTTPS
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS

@@ -13,5 +13,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("clubs/", include("clubs.urls")),
+    # The players' pages: no login, read-only.
+    path("c/", include("tournaments.public_urls")),
     path("", include("tournaments.urls")),
 ]

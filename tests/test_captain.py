@@ -75,7 +75,8 @@ def hand_post(number: int, action: str = "confirm", **hand) -> dict:
 
 
 def url(name: str, table: Table) -> str:
-    return reverse(f"tournaments:captain-{name}", args=[table.token])
+    """A captain page as the table card reaches it, naming the table the page was shown for."""
+    return reverse(f"tournaments:captain-{name}", args=[table.card().token]) + f"?table={table.pk}"
 
 
 def enter(client, table: Table, number: int, action: str = "confirm", **hand):
@@ -134,7 +135,7 @@ def test_unknown_or_numeric_table_links_are_not_found(client, table):
     assert client.get("/t/not-a-real-token/").status_code == 404
     assert client.get(f"/t/{table.pk}/").status_code == 404
     # The short code is for the code page only; it is not a link.
-    response = client.post(f"/t/{table.code}/hand/", hand_post(1, maker="N", tricks=3))
+    response = client.post(f"/t/{table.card().code}/hand/", hand_post(1, maker="N", tricks=3))
     assert response.status_code == 404
     assert not Hand.objects.exists()
 
@@ -164,14 +165,21 @@ def test_table_link_cannot_read_or_write_another_table(client, table, other_tabl
     assert client.get(director_page).status_code == 302  # to the login page
 
 
-def test_link_of_a_past_round_does_not_open_the_next_round(client, event, table, round_one):
+def test_the_card_opens_the_next_rounds_table_and_refuses_a_page_left_from_the_last(
+    client, event, table, round_one
+):
     play_round(client, table)
     services.round_close(round=round_one, reason="Testing the next round")
     round_two = services.round_seat(event=event, seed=2)
-    html = client.get(url("table", table)).content.decode()
-    assert "round 1" in html and "round 2" not in html
-    assert 'id="hand-form"' not in html
-    assert enter(client, table, 9, maker="N", tricks=3).status_code == 409
+    card = reverse("tournaments:captain-table", args=[table.card().token])
+    html = client.get(card).content.decode()
+    assert "round 2" in html and "round 1" not in html
+    assert 'id="hand-form"' in html
+    # A phone still showing round 1's form sends hand 1, which would be a valid hand 1 for
+    # round 2: it is refused, because the form was for round 1's table.
+    response = enter(client, table, 1, maker="N", tricks=3)
+    assert response.status_code == 409
+    assert "a round that has closed" in response.content.decode()
     assert not Hand.objects.filter(table__round=round_two).exists()
 
 
@@ -435,10 +443,11 @@ def test_closed_round_is_read_only(client, table, round_one):
     services.round_close(round=round_one, reason="Hall closing early")
     html = client.get(url("table", table)).content.decode()
     assert "Round 1 is closed" in html
+    assert "Round 2 is being seated" in html
     assert 'id="hand-form"' not in html
     response = enter(client, table, 2, maker="N", tricks=3)
     assert response.status_code == 409
-    assert "Round 1 is closed" in response.content.decode()
+    assert "a round that has closed" in response.content.decode()
     data = {"number": 1, "seen": fingerprint(table)}
     assert client.post(url("delete", table), data).status_code == 409
     assert table.hands.count() == 1
@@ -448,46 +457,48 @@ def test_closed_round_is_read_only(client, table, round_one):
 
 
 def test_typing_the_table_code_opens_the_table(client, table):
-    typed = f"{table.code[:3].lower()}-{table.code[3:]}"
+    typed = f"{table.card().code[:3].lower()}-{table.card().code[3:]}"
     response = client.post(reverse("tournaments:captain-code"), {"code": typed})
     assert response.status_code == 302
-    assert response.url == url("table", table)
+    assert response.url == reverse("tournaments:captain-table", args=[table.card().token])
 
 
 def test_code_guessing_is_rate_limited_per_address(client, table):
     code_url = reverse("tournaments:captain-code")
-    wrong = "ZZZZZ2" if table.code != "ZZZZZ2" else "ZZZZZ3"
+    wrong = "ZZZZZ2" if table.card().code != "ZZZZZ2" else "ZZZZZ3"
     for _ in range(captain.CODE_MISSES_ALLOWED):
         response = client.post(code_url, {"code": wrong})
         assert response.status_code == 404
         assert "No table has this code" in response.content.decode()
     # Now even the right code is refused from this address, without being looked up.
-    response = client.post(code_url, {"code": table.code})
+    response = client.post(code_url, {"code": table.card().code})
     assert response.status_code == 429
     assert "Too many wrong codes" in response.content.decode()
     # Another phone, on another address, is not locked out.
-    response = client.post(code_url, {"code": table.code}, REMOTE_ADDR="10.1.2.3")
+    response = client.post(code_url, {"code": table.card().code}, REMOTE_ADDR="10.1.2.3")
     assert response.status_code == 302
 
 
 def test_right_codes_do_not_count_towards_the_limit(client, table):
     code_url = reverse("tournaments:captain-code")
     for _ in range(captain.CODE_MISSES_ALLOWED + 5):
-        assert client.post(code_url, {"code": table.code}).status_code == 302
+        assert client.post(code_url, {"code": table.card().code}).status_code == 302
 
 
 def test_table_codes_are_distinct_and_links_unguessable(round_one):
     tables = list(round_one.tables.all())
-    assert len({t.code for t in tables}) == len(tables)
-    assert all(len(t.token) >= 24 for t in tables)
+    assert len({t.card().code for t in tables}) == len(tables)
+    assert all(len(t.card().token) >= 24 for t in tables)
 
 
 def test_table_page_queries(client, table, django_assert_num_queries):
     play_round(client, table)
-    # table with its round, event, club, captain and confirmer; seats with players; hands;
-    # then the session and message storage read nothing for a fresh client.
-    with django_assert_num_queries(3):
-        client.get(url("table", table))
+    page = url("table", table)
+    # the card with its club; the card's table in play with its round, event, club, captain
+    # and confirmer; seats with players; hands. The session and message storage read nothing
+    # for a fresh client.
+    with django_assert_num_queries(4):
+        client.get(page)
 
 
 def test_directors_round_page_gives_each_tables_link_and_code_and_follows_live(
@@ -497,7 +508,7 @@ def test_directors_round_page_gives_each_tables_link_and_code_and_follows_live(
     html = page.content.decode()
     for t in (table, other_table):
         assert url("table", t) in html
-        assert f'<strong class="code">{t.code}</strong>' in html
+        assert f'<strong class="code">{t.card().code}</strong>' in html
     assert '<meta http-equiv="refresh" content="20">' in html
 
 

@@ -112,7 +112,7 @@ def test_a_captain_plays_a_round_on_a_phone_and_the_director_sees_it(
 
     # The table card's code, typed the way people type it.
     page.goto(f"{live_server.url}/t/")
-    code = table.code.lower()
+    code = table.card().code.lower()
     page.get_by_label("Table code").fill(f"{code[:3]}-{code[3:]}")
     page.get_by_role("button", name="Open my table").click()
     expect(page.locator("h1")).to_contain_text("Table 1")

@@ -57,7 +57,9 @@ def at_once(jobs):
 def post_hand(token: str, number: int, hand: dict):
     def job():
         data = {"number": number, "action": "confirm", **hand}
-        response = Client().post(reverse("tournaments:captain-hand", args=[token]), data)
+        response = Client().post(
+            reverse("tournaments:captain-hand", args=[token[0]]) + f"?table={token[1]}", data
+        )
         return response.status_code, response.content.decode()
 
     return job
@@ -71,7 +73,9 @@ def tables(event, players):
 
 def test_same_hand_from_several_phones_is_recorded_once(tables):
     table = tables[0]
-    results = at_once([post_hand(table.token, 1, HANDS[0]) for _ in range(PHONES)])
+    results = at_once(
+        [post_hand((table.card().token, table.pk), 1, HANDS[0]) for _ in range(PHONES)]
+    )
     statuses = sorted(status for status, _ in results)
     assert statuses == [302] + [409] * (PHONES - 1), results
     for status, html in results:
@@ -83,7 +87,7 @@ def test_same_hand_from_several_phones_is_recorded_once(tables):
 def test_different_hands_from_phones_at_one_table_never_overwrite(tables):
     table = tables[0]
     # Four phones, four different versions of hand 1: one wins, the others are told which.
-    results = at_once([post_hand(table.token, 1, hand) for hand in HANDS[:4]])
+    results = at_once([post_hand((table.card().token, table.pk), 1, hand) for hand in HANDS[:4]])
     assert sorted(status for status, _ in results) == [302, 409, 409, 409], results
     recorded = Hand.objects.get(table=table)
     for status, html in results:
@@ -96,7 +100,10 @@ def test_many_tables_entering_at_once_lose_no_hand(tables):
     def play(table):
         def job():
             phone = Client()
-            url = reverse("tournaments:captain-hand", args=[table.token])
+            url = (
+                reverse("tournaments:captain-hand", args=[table.card().token])
+                + f"?table={table.pk}"
+            )
             return [
                 phone.post(url, {"number": n, "action": "confirm", **hand}).status_code
                 for n, hand in enumerate(HANDS, start=1)
@@ -122,7 +129,8 @@ def test_double_tapped_delete_removes_one_hand(tables):
 
     def delete():
         response = Client().post(
-            reverse("tournaments:captain-delete", args=[table.token]), {"number": 3, "seen": seen}
+            reverse("tournaments:captain-delete", args=[table.card().token]) + f"?table={table.pk}",
+            {"number": 3, "seen": seen},
         )
         return response.status_code
 

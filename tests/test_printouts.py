@@ -12,7 +12,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 from test_standings import EXPECTED, build_night, page_cells
 
-from tournaments.models import Table
+from tournaments.models import TableCard
 from tournaments.printouts import data
 
 
@@ -120,25 +120,48 @@ def test_tally_card_pdf_four_to_a_page(director_client, night):
 # --- Table cards -----------------------------------------------------------------------------
 
 
-def test_table_cards_carry_the_captain_link_and_the_code(director_client, night):
-    round_2 = night.rounds.get(number=2)
-    cards = data.table_cards(
-        round_2, url_for_token=lambda t: f"https://x/t/{t}/", code_url="https://x/t/"
-    )
-    tables = list(Table.objects.filter(round=round_2).order_by("number"))
-    assert [(c.table_number, c.code, c.url) for c in cards] == [
-        (t.number, t.code, f"https://x/t/{t.token}/") for t in tables
-    ]
-    pages = pdf_text(get_pdf(director_client, "printout-tables", night, "?round=2"))
-    assert len(pages) == 2
-    assert "Table 2" in pages[1] and tables[1].code in pages[1] and "Round 2" in pages[1]
-    assert "http://testserver/t/" in pages[1]
-    assert "North: D" in words(pages[1])
+def club_cards_pdf(client, club, query=""):
+    url = reverse("tournaments:printout-table-cards", args=[club.slug]) + query
+    return pdf_bytes(client.get(url))
 
 
-def test_table_cards_of_a_round_not_seated_are_not_found(director_client, night):
-    url = reverse("tournaments:printout-tables", args=[night.pk]) + "?round=3"
-    assert director_client.get(url).status_code == 404
+def test_the_clubs_table_cards_carry_the_card_link_and_code_for_every_night(
+    director_client, night, settings
+):
+    settings.PUBLIC_URL = "http://192.168.1.50:8000"
+    pages = pdf_text(club_cards_pdf(director_client, night.club, "?tables=3"))
+    assert len(pages) == 3
+    cards = list(TableCard.objects.filter(club=night.club).order_by("number"))
+    assert [c.number for c in cards] == [1, 2, 3]
+    text = words(pages[1])
+    assert "Table 2" in text and cards[1].code in text
+    # Every address on the card is the hall's, for phones in the room: never the director's
+    # own browser address.
+    assert f"http://192.168.1.50:8000/t/{cards[1].token}/" in text
+    assert "Open http://192.168.1.50:8000/t/ and type" in text
+    assert "http://192.168.1.50:8000/c/maple-hall/" in text
+    assert "testserver" not in "".join(pages)
+    # A card belongs to no round: no round number, no seats.
+    assert "Round" not in text and "North" not in text
+
+
+def test_table_cards_are_printed_once_and_keep_their_codes(director_client, night):
+    first = club_cards_pdf(director_client, night.club, "?tables=2")
+    codes = list(TableCard.objects.filter(club=night.club).values_list("code", flat=True))
+    second = club_cards_pdf(director_client, night.club, "?tables=2")
+    assert pdf_text(first) == pdf_text(second)
+    assert list(TableCard.objects.filter(club=night.club).values_list("code", flat=True)) == codes
+
+
+def test_table_cards_follow_the_request_without_public_url(director_client, night, settings):
+    settings.PUBLIC_URL = ""
+    pages = pdf_text(club_cards_pdf(director_client, night.club, "?tables=1"))
+    assert "http://testserver/t/" in words(pages[0])
+
+
+def test_the_clubs_table_cards_default_to_its_set(director_client, night):
+    # The night used two tables: the set has two cards, and printing again gives the set.
+    assert len(pdf_text(club_cards_pdf(director_client, night.club))) == 2
 
 
 # --- Standings -------------------------------------------------------------------------------
@@ -158,19 +181,29 @@ def test_standings_pdf_and_page_agree_number_for_number(director_client, night):
 # --- Access ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "name", ["printout-sheets", "printout-tally", "printout-tables", "printout-standings"]
-)
+@pytest.mark.parametrize("name", ["printout-sheets", "printout-tally", "printout-standings"])
 def test_another_clubs_director_gets_no_printout(client, other_director, night, name):
     client.force_login(other_director)
     assert client.get(reverse(f"tournaments:{name}", args=[night.pk])).status_code == 404
 
 
+def test_another_clubs_director_gets_no_table_cards(client, other_director, night):
+    client.force_login(other_director)
+    url = reverse("tournaments:printout-table-cards", args=[night.club.slug])
+    assert client.get(url).status_code == 404
+    assert not TableCard.objects.filter(club=night.club, number__gt=2).exists()
+
+
 def test_the_event_page_links_to_every_printout(director_client, night):
     page = director_client.get(reverse("tournaments:event-detail", args=[night.pk])).content
-    for name in ("printout-sheets", "printout-tally", "printout-tables", "printout-standings"):
+    for name in ("printout-sheets", "printout-tally", "printout-standings"):
         assert reverse(f"tournaments:{name}", args=[night.pk]).encode() in page
     assert reverse("tournaments:standings", args=[night.pk]).encode() in page
+    # The table cards are the club's: the club page prints them.
+    club_page = director_client.get(reverse("clubs:club-detail", args=[night.club.slug]))
+    assert reverse("tournaments:printout-table-cards", args=[night.club.slug]) in (
+        club_page.content.decode()
+    )
 
 
 # --- On the page: nothing in the margin, nothing overlapping ---------------------------------
@@ -221,7 +254,7 @@ def test_every_printout_fits_its_page(director_client, night, paper, tmp_path):
         "sheets": get_pdf(director_client, "printout-sheets", night, f"?paper={paper}&round=1"),
         "filled": get_pdf(director_client, "printout-sheets", night, f"?paper={paper}&filled=1"),
         "tally": get_pdf(director_client, "printout-tally", night, f"?paper={paper}"),
-        "tables": get_pdf(director_client, "printout-tables", night, f"?paper={paper}"),
+        "tables": club_cards_pdf(director_client, night.club, f"?paper={paper}&tables=2"),
         "standings": get_pdf(director_client, "printout-standings", night, f"?paper={paper}"),
     }
     expected_width = {"letter": 612, "a4": 595}[paper]

@@ -1,8 +1,11 @@
-"""The table captain's pages: a phone at the table, reached by the table's link or short code.
+"""The table captain's pages: a phone at the table, reached by the table card's link or code.
 
-There is no login. The unguessable token in the link is the key, and it opens one table in one
-round and nothing else: every view here finds its table through `_get_table_for_token`, and
-every object it touches hangs off that table. Plain forms, no JavaScript: a hand is checked
+There is no login. A club's table cards are printed once and used every week (models.TableCard):
+the unguessable token in card N's link opens table N of whichever round is in play at the club
+now, and nothing else. Every view here finds its table through `_table_for_card`, and every
+object it touches hangs off that table. A form carries the table it was shown for in its
+address (`?table=`), so a page left open from a round that has since closed is refused, never
+applied to the next round's table. Plain forms, no JavaScript: a hand is checked
 first (the engine's result in words, with a Confirm button carrying the same values) and
 recorded only when confirmed. Every refusal renders the table as it now stands, with the
 reason, and status 409, so a retry or a second phone learns what was entered.
@@ -12,13 +15,18 @@ is per process, so under gunicorn each worker counts on its own: a deployment wi
 workers sets a shared cache (CACHES) to keep the limit exact.
 """
 
+import datetime
+import functools
+
 from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
+from django.db.models import Count, F, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 import scoring
@@ -26,7 +34,7 @@ from clubs.models import Player
 
 from . import services
 from .forms import HandEntryForm
-from .models import SEAT_NAMES, SIDE_NAMES, TABLE_CODE_LENGTH, Hand, Table
+from .models import SEAT_NAMES, SIDE_NAMES, TABLE_CODE_LENGTH, Event, Hand, Round, Table, TableCard
 from .services import ActionRefused
 
 # Wrong codes allowed from one address per window; right codes are not counted, so a hall
@@ -35,11 +43,81 @@ CODE_MISSES_ALLOWED = 10
 CODE_MISSES_WINDOW = 15 * 60  # seconds
 
 IRREGULAR_FIELDS = ("irregularity", "offending_side", "revoke_penalty")
+# A card between two rounds says "being seated" this long after a round closed.
+BETWEEN_ROUNDS = datetime.timedelta(hours=6)
 
 
-def _get_table_for_token(token: str) -> Table:
+class NoTableNow(Exception):
+    """The card opens no table at this moment; `page` says why, in words, to the phone."""
+
+    def __init__(self, page: dict):
+        self.page = page
+
+
+def _tables_in_play(card: TableCard):
     tables = Table.objects.select_related("round__event__club", "captain", "confirmed_by")
-    return get_object_or_404(tables, token=token)
+    return tables.filter(
+        round__event__club_id=card.club_id,
+        round__status=Round.Status.IN_PLAY,
+        number=card.number,
+    ).order_by("round__event__date", "round__event__name")
+
+
+def _table_for_card(request: HttpRequest, token: str) -> tuple[TableCard, Table]:
+    """The table this card opens now: table N of the round in play at the card's club.
+
+    A form names the table it was shown for (`?table=`); a post for any other table (its round
+    closed, or the card was reissued) is refused with the card's page as it now stands. Raises
+    Http404 for an unknown card, NoTableNow when no round of the club has this table now.
+    """
+    card = get_object_or_404(TableCard.objects.select_related("club"), token=token)
+    tables = list(_tables_in_play(card))
+    wanted = _int_or_none(request.GET.get("table"))
+    chosen = next((t for t in tables if t.pk == wanted), None)
+    if request.method == "POST" and chosen is None:
+        raise ActionRefused(
+            "This page was for a round that has closed, or for another table: here is the "
+            "table as it is now. Nothing was saved; enter the hand again if it is still needed."
+        )
+    if chosen is not None:
+        return card, chosen
+    if len(tables) == 1:
+        return card, tables[0]
+    raise NoTableNow(_card_status(card, tables))
+
+
+def _card_status(card: TableCard, tables: list[Table]) -> dict:
+    """Why card N opens no table now, for its page: which event (several in play), or that
+    a round is being seated, or that nothing is in play."""
+    club = card.club
+    in_play = list(
+        Event.objects.filter(club=club, rounds__status=Round.Status.IN_PLAY)
+        .distinct()
+        .order_by("date", "name")
+    )
+    if len(in_play) > 1:
+        return {
+            "state": "choose",
+            "choices": [{"event": t.round.event, "round": t.round, "table": t} for t in tables],
+            "missing": [e for e in in_play if e.pk not in {t.round.event_id for t in tables}],
+        }
+    if in_play:
+        round_ = in_play[0].rounds.get(status=Round.Status.IN_PLAY)
+        return {"state": "unused", "event": in_play[0], "round": round_}
+    # Between rounds: an event of today not yet started, or one whose last round closed in the
+    # last few hours with rounds still to play (a night may run past midnight).
+    recent = timezone.now() - BETWEEN_ROUNDS
+    waiting = (
+        Event.objects.filter(club=club)
+        .filter(Q(date=timezone.localdate()) | Q(rounds__closed_at__gte=recent))
+        .annotate(seated=Count("rounds", distinct=True))
+        .filter(seated__lt=F("rounds_planned"))
+        .order_by("-date", "name")
+        .first()
+    )
+    if waiting is not None:
+        return {"state": "seating", "event": waiting, "last_round": waiting.seated}
+    return {"state": "idle"}
 
 
 # --- Forms ------------------------------------------------------------------------------------
@@ -188,8 +266,14 @@ def _entry_summary(form: CaptainHandForm, seats: dict[str, Player]) -> list[str]
     return lines
 
 
+def _table_address(card: TableCard, table: Table, name: str = "table") -> str:
+    """A captain page's address: the card's, naming the table the page was shown for."""
+    return f"{reverse(f'tournaments:captain-{name}', args=[card.token])}?table={table.pk}"
+
+
 def _render(
     request: HttpRequest,
+    card: TableCard,
     table: Table,
     *,
     form: CaptainHandForm | None = None,
@@ -207,22 +291,36 @@ def _render(
         )
     if not context["is_open"]:
         form = preview = fixing = None
-    context.update(form=form, preview=preview, refusal=refusal, fixing=fixing)
+    context.update(
+        card=card,
+        urls={
+            name: _table_address(card, table, name)
+            for name in ("table", "hand", "fix", "delete", "confirm")
+        },
+        form=form,
+        preview=preview,
+        refusal=refusal,
+        fixing=fixing,
+    )
     return render(request, "tournaments/captain/table.html", context, status=status)
 
 
-def _refused(request: HttpRequest, table: Table, message: str) -> HttpResponse:
-    return _render(request, table, refusal=message, status=409)
+def _refused(request: HttpRequest, card: TableCard, table: Table, message: str) -> HttpResponse:
+    return _render(request, card, table, refusal=message, status=409)
 
 
-def _preview(table, form, seats, hand: Hand, game: scoring.Game, confirm_url: str) -> dict:
+def _back(card: TableCard, table: Table) -> HttpResponse:
+    return redirect(_table_address(card, table))
+
+
+def _preview(card, table, form, seats, hand: Hand, game: scoring.Game, name: str) -> dict:
     """The check step: what was entered in words, the engine's result, the score after, and
     where the Confirm button posts the same values."""
     return {
         "hand": hand,
         "lines": _entry_summary(form, seats),
         "score": game.score,
-        "action": reverse(confirm_url, args=[table.token]),
+        "action": _table_address(card, table, name),
     }
 
 
@@ -230,22 +328,57 @@ def _score_words(score: dict[str, int]) -> str:
     return f"North-South {score['NS']}, East-West {score['EW']}"
 
 
+def at_table(view):
+    """Give `view` the card and the table it opens now; otherwise answer the phone in words:
+    the card's page (which event? being seated? nothing in play?), or, for a form shown for a
+    table that is no longer in play, a refusal with the table as it now stands."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, token: str) -> HttpResponse:
+        try:
+            card, table = _table_for_card(request, token)
+        except NoTableNow as none:
+            return _card_page(request, token, none.page)
+        except ActionRefused as exc:
+            card = get_object_or_404(TableCard.objects.select_related("club"), token=token)
+            tables = list(_tables_in_play(card))
+            if len(tables) == 1:
+                return _refused(request, card, tables[0], exc.message)
+            return _card_page(request, token, _card_status(card, tables), exc.message, 409)
+        return view(request, card, table)
+
+    return wrapped
+
+
+def _card_page(
+    request: HttpRequest, token: str, page: dict, refusal: str = "", status: int = 200
+) -> HttpResponse:
+    card = get_object_or_404(TableCard.objects.select_related("club"), token=token)
+    return render(
+        request,
+        "tournaments/captain/card.html",
+        {"card": card, "club": card.club, "refusal": refusal, **page},
+        status=status,
+    )
+
+
 # --- Views --------------------------------------------------------------------------------
 
 
-def table_page(request: HttpRequest, token: str) -> HttpResponse:
-    return _render(request, _get_table_for_token(token))
+@at_table
+def table_page(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
+    return _render(request, card, table)
 
 
 @require_POST
-def hand_enter(request: HttpRequest, token: str) -> HttpResponse:
+@at_table
+def hand_enter(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
     """Check a hand (action "check", the default) or record it (action "confirm")."""
-    table = _get_table_for_token(token)
     seats = _seats(table)
     form = CaptainHandForm(request.POST, table=table, seats=seats)
     action = request.POST.get("action", "check")
     if action == "change" or not form.is_valid():
-        return _render(request, table, form=form)
+        return _render(request, card, table, form=form)
     number = form.cleaned_data["number"]
     try:
         if action == "confirm":
@@ -254,41 +387,41 @@ def hand_enter(request: HttpRequest, token: str) -> HttpResponse:
             hand, game = services.hand_preview(table=table, number=number, data=form.hand_data())
     except scoring.HandError as err:
         if err.code in ("game_over", "round_over"):
-            return _refused(request, table, err.message)
+            return _refused(request, card, table, err.message)
         form.add_hand_error(err)
-        return _render(request, table, form=form)
+        return _render(request, card, table, form=form)
     except ActionRefused as exc:
-        return _refused(request, table, exc.message)
+        return _refused(request, card, table, exc.message)
     if action == "confirm":
         score = _score_words(hand.score_after)
         messages.success(
             request, f"Hand {hand.number} recorded: {hand.description}. Score: {score}."
         )
-        return redirect("tournaments:captain-table", token=table.token)
-    preview = _preview(table, form, seats, hand, game, "tournaments:captain-hand")
-    return _render(request, table, form=form, preview=preview)
+        return _back(card, table)
+    preview = _preview(card, table, form, seats, hand, game, "hand")
+    return _render(request, card, table, form=form, preview=preview)
 
 
-def hand_fix(request: HttpRequest, token: str) -> HttpResponse:
+@at_table
+def hand_fix(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
     """Fix (or delete) the last hand, until the result is confirmed; same check-then-confirm."""
-    table = _get_table_for_token(token)
     seats = _seats(table)
     last = table.hands.order_by("-number").first()
     if request.method != "POST":
         if last is None:
             messages.info(request, "No hand has been entered yet: there is nothing to fix.")
-            return redirect("tournaments:captain-table", token=table.token)
+            return _back(card, table)
         initial = {
             **CaptainFixForm.initial_from(last),
             "number": last.number,
             "seen": services.table_fingerprint(table.hands.order_by("number")),
         }
         form = CaptainFixForm(table=table, seats=seats, initial=initial)
-        return _render(request, table, form=form, fixing=last)
+        return _render(request, card, table, form=form, fixing=last)
     form = CaptainFixForm(request.POST, table=table, seats=seats)
     action = request.POST.get("action", "check")
     if action == "change" or not form.is_valid():
-        return _render(request, table, form=form, fixing=last)
+        return _render(request, card, table, form=form, fixing=last)
     number, seen = form.cleaned_data["number"], form.cleaned_data["seen"]
     try:
         if action == "confirm":
@@ -301,15 +434,15 @@ def hand_fix(request: HttpRequest, token: str) -> HttpResponse:
             )
     except scoring.HandError as err:
         form.add_hand_error(err)
-        return _render(request, table, form=form, fixing=last)
+        return _render(request, card, table, form=form, fixing=last)
     except ActionRefused as exc:
-        return _refused(request, table, exc.message)
+        return _refused(request, card, table, exc.message)
     if action == "confirm":
         score = _score_words(hand.score_after)
         messages.success(request, f"Hand {hand.number} fixed: {hand.description}. Score: {score}.")
-        return redirect("tournaments:captain-table", token=table.token)
-    preview = _preview(table, form, seats, hand, game, "tournaments:captain-fix")
-    return _render(request, table, form=form, preview=preview, fixing=last)
+        return _back(card, table)
+    preview = _preview(card, table, form, seats, hand, game, "fix")
+    return _render(request, card, table, form=form, preview=preview, fixing=last)
 
 
 class _LastHandForm(forms.Form):
@@ -318,38 +451,38 @@ class _LastHandForm(forms.Form):
 
 
 @require_POST
-def hand_delete(request: HttpRequest, token: str) -> HttpResponse:
-    table = _get_table_for_token(token)
+@at_table
+def hand_delete(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
     form = _LastHandForm(request.POST)
     if not form.is_valid():
-        return _refused(request, table, "Reload the page and try again.")
+        return _refused(request, card, table, "Reload the page and try again.")
     try:
         hand = services.hand_delete_last(table=table, **form.cleaned_data)
     except ActionRefused as exc:
-        return _refused(request, table, exc.message)
+        return _refused(request, card, table, exc.message)
     messages.success(request, f"Hand {hand.number} deleted ({hand.description}).")
-    return redirect("tournaments:captain-table", token=table.token)
+    return _back(card, table)
 
 
 @require_POST
-def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
+@at_table
+def table_confirm(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
     """One tap by an opponent: their name is on the button they press."""
-    table = _get_table_for_token(token)
     seen = request.POST.get("seen", "")
     # Only a player seated at this very table can be named; any other id is refused alike.
     seat = table.seats.filter(player_id=_int_or_none(request.POST.get("player"))).first()
     if seat is None:
-        return _refused(request, table, "Pick your own name to confirm the result.")
+        return _refused(request, card, table, "Pick your own name to confirm the result.")
     try:
         table = services.table_confirm(table=table, player=seat.player, seen=seen)
     except ActionRefused as exc:
-        return _refused(request, table, exc.message)
+        return _refused(request, card, table, exc.message)
     messages.success(
         request,
         f"Result confirmed by {seat.player.name}: {_score_words(table.game().score)}. "
         "Only the director can change it now.",
     )
-    return redirect("tournaments:captain-table", token=table.token)
+    return _back(card, table)
 
 
 def _int_or_none(value) -> int | None:
@@ -400,9 +533,9 @@ def code_entry(request: HttpRequest) -> HttpResponse:
             )
             return render(request, "tournaments/captain/code.html", context, status=429)
         if form.is_valid():
-            table = Table.objects.filter(code=form.cleaned_data["code"]).first()
-            if table is not None:
-                return redirect("tournaments:captain-table", token=table.token)
+            card = TableCard.objects.filter(code=form.cleaned_data["code"]).first()
+            if card is not None:
+                return redirect("tournaments:captain-table", token=card.token)
             _count_miss(request)
             form.add_error("code", "No table has this code: check it on the table card.")
             status = 404

@@ -49,6 +49,7 @@ class EventForm(forms.ModelForm):
             "hands_per_round",
             "sit_out_rule",
             "sit_out_points",
+            "standings_hidden",
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),

@@ -83,6 +83,11 @@ class Event(RulesChoice):
         default=0,
         help_text="Used when a player sitting out scores a fixed number of points.",
     )
+    # Bridge directors may hide the live ranks until the end; the players' public page then
+    # shows the seating and each player's own hands, but no places (tournaments/public.py).
+    standings_hidden = models.BooleanField(
+        "hide the standings from players until the last round closes", default=False
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     objects = EventQuerySet.as_manager()
@@ -112,6 +117,17 @@ class Event(RulesChoice):
 
     def current_round(self):
         return self.rounds.order_by("-number").first()
+
+
+class TallyPrint(models.Model):
+    """The routes printed on an event's tally cards, player by player, so that when a late
+    arrival or an early leaver re-plans the night the director sees whose printed card is now
+    wrong and prints just those (tournaments/printouts/data.py)."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="tally_print")
+    # {player id: [[round, table, seat, partner], ...]} as printed, one entry per player.
+    routes = models.JSONField(default=dict)
+    printed_at = models.DateTimeField(auto_now=True)
 
 
 class Partnership(models.Model):
@@ -182,15 +198,64 @@ class Round(models.Model):
 # codes, and guesses are rate-limited (tournaments/captain.py).
 TABLE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 TABLE_CODE_LENGTH = 6
+# A club prints at most this many table cards in one set (a big tournament hall).
+MAX_TABLE_CARDS = 200
 
 
 def new_table_token() -> str:
-    """The secret in a table's captain link (its QR code): 144 random bits, never guessed."""
+    """The secret in a table card's link (its QR code): 144 random bits, never guessed."""
     return secrets.token_urlsafe(18)
 
 
 def new_table_code() -> str:
     return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
+
+
+class TableCardQuerySet(models.QuerySet):
+    def ensure(self, club: Club, count: int) -> list["TableCard"]:
+        """The club's cards 1..count, making the missing ones; existing cards keep their
+        codes, so cards already printed and laminated go on working."""
+        have = {c.number: c for c in self.filter(club=club, number__lte=count)}
+        for number in range(1, count + 1):
+            if number not in have:
+                have[number] = TableCard.objects.create(club=club, number=number)
+        return [have[n] for n in range(1, count + 1)]
+
+
+class TableCard(models.Model):
+    """The card on table N at a club, printed once and used every week, like a bridge club's
+    table terminal. Its link (QR code) and short code open table N of whichever round is in
+    play at the club now (tournaments/captain.py), never a director page."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="table_cards")
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=32, unique=True, default=new_table_token, editable=False)
+    code = models.CharField(max_length=8, unique=True, default=new_table_code, editable=False)
+    issued = models.DateTimeField(auto_now=True)
+
+    objects = TableCardQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["club", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "number"], name="one_card_per_table_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="card_number_from_1"),
+        ]
+
+    def __str__(self):
+        return f"Table card {self.number} ({self.club})"
+
+    def save(self, *args, **kwargs):
+        # Six characters are few enough to collide one day: draw again rather than fail.
+        while TableCard.objects.filter(code=self.code).exclude(pk=self.pk).exists():
+            self.code = new_table_code()
+        super().save(*args, **kwargs)
+
+    def reissue(self) -> None:
+        """New link and code: the old card stops working (a photo of it went round)."""
+        self.token = new_table_token()
+        self.code = new_table_code()
+        self.save()
 
 
 class Table(models.Model):
@@ -202,10 +267,6 @@ class Table(models.Model):
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    # The captain's way in, for this table in this round only: the link (QR code) carries the
-    # token, the short code is for typing. Neither opens any other table or a director page.
-    token = models.CharField(max_length=32, unique=True, default=new_table_token, editable=False)
-    code = models.CharField(max_length=8, unique=True, default=new_table_code, editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -218,11 +279,9 @@ class Table(models.Model):
     def __str__(self):
         return f"Table {self.number}, round {self.round.number}"
 
-    def save(self, *args, **kwargs):
-        # Six characters are few enough to collide one day: draw again rather than fail.
-        while self._state.adding and Table.objects.filter(code=self.code).exists():
-            self.code = new_table_code()
-        super().save(*args, **kwargs)
+    def card(self) -> TableCard:
+        """The club's card for this table number: the captain's way in, every round."""
+        return TableCard.objects.get_or_create(club=self.round.event.club, number=self.number)[0]
 
     def rules(self):
         return self.round.event.ruleset()

@@ -14,7 +14,7 @@ from django.utils import timezone
 import scoring
 from clubs.models import Player
 
-from .models import Entry, Event, Hand, Partnership, Round, Seat, Table
+from .models import Entry, Event, Hand, Partnership, Round, Seat, Table, TableCard
 from .seating import RoundPlan, RoundSeating, SeatingError, plan_round
 
 # What a captain or director may say about a hand; everything else is the engine's.
@@ -141,6 +141,8 @@ def round_seat(*, event: Event, seed: int | None = None) -> Round:
             for pos, pid in zip("NESW", players, strict=True)
         )
     Seat.objects.bulk_create(Seat(round=round_, player_id=pid) for pid in seating.sit_out)
+    # The club's table cards open these tables: make any card the club has never needed.
+    TableCard.objects.ensure(event.club, len(seating.tables))
     return round_
 
 
@@ -435,3 +437,12 @@ def table_confirm(*, table: Table, player: Player, seen: str) -> Table:
     table._change_reason = f"Result confirmed at the table by {player.name}"
     table.save(update_fields=["confirmed_by", "confirmed_at"])
     return table
+
+
+@transaction.atomic
+def table_cards_reissue(*, club) -> int:
+    """Every card of the club gets a new link and code; returns how many."""
+    cards = list(TableCard.objects.select_for_update().filter(club=club))
+    for card in cards:
+        card.reissue()
+    return len(cards)

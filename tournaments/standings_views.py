@@ -25,19 +25,22 @@ from .standings import (
 from .tables import SeasonTable, StandingsTable, TeamStandingsTable
 from .views import _get_club_for_user, _get_event_for_user
 
-# The projector page reloads itself this often while a round is in play: a table's last
-# hand shows within half a minute, and a hall's wifi is spared.
-PROJECTOR_REFRESH_SECONDS = 30
 
-
-def player_rows(standings: Standings) -> list[dict]:
+def player_rows(standings: Standings, player_url=None) -> list[dict]:
+    """The table's rows; each name links to `player_url(player_id)`, by default the
+    director's page of the player's night."""
     event = standings.event
+    if player_url is None:
+
+        def player_url(player_id: int) -> str:
+            return reverse("tournaments:player-night", args=[event.pk, player_id])
+
     return [
         {
             "line": line,
             "place": line.place,
             "name": line.name,
-            "url": reverse("tournaments:player-night", args=[event.pk, line.player_id]),
+            "url": player_url(line.player_id),
             "total": line.total,
             "lone_made": line.lone_made,
             "euchred": line.euchred,
@@ -63,10 +66,15 @@ def team_rows(standings: Standings) -> list[dict]:
     ]
 
 
-def standings_tables(request: HttpRequest | None, standings: Standings) -> dict:
-    players = StandingsTable(player_rows(standings), rounds=standings.rounds)
+def standings_tables(request: HttpRequest | None, standings: Standings, player_url=None) -> dict:
+    """The standings tables; sortable when given the request, fixed in place order without
+    (the PDF, and the players' page, where sort arrows would only confuse)."""
+    sortable = request is not None
+    players = StandingsTable(
+        player_rows(standings, player_url), rounds=standings.rounds, orderable=sortable
+    )
     teams = (
-        TeamStandingsTable(team_rows(standings), rounds=standings.rounds)
+        TeamStandingsTable(team_rows(standings), rounds=standings.rounds, orderable=sortable)
         if standings.is_pairs
         else None
     )
@@ -97,11 +105,11 @@ def event_standings_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def event_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
-    """Full screen for the hall's projector; reloads itself while a round is in play."""
-    event = _get_event_for_user(request, pk)
-    context = _context(request, event)
-    context["refresh"] = PROJECTOR_REFRESH_SECONDS if context["standings"].live else None
-    return render(request, "tournaments/standings_projector.html", context)
+    """The players' projector screen, for a club that keeps its results private too."""
+    # Imported here: the players' pages build on this module's standings tables.
+    from .public import projector_response
+
+    return projector_response(request, _get_event_for_user(request, pk))
 
 
 def csv_response(table, filename: str) -> HttpResponse:

@@ -21,6 +21,7 @@ urlpatterns = [
     path("tables/<int:pk>/", views.table_detail, name="table-detail"),
     path("tables/<int:pk>/hands/add/", views.hand_add, name="hand-add"),
     path("hands/<int:pk>/correct/", views.hand_correct, name="hand-correct"),
+    path("clubs/<slug:slug>/table-cards/reissue/", views.table_cards_reissue, name="cards-reissue"),
 ]
 
 # The table captain's pages (tournaments/captain.py): no login, the table's secret token is the
@@ -59,6 +60,10 @@ urlpatterns += [
     ),
     path("events/<int:pk>/print/score-sheets.pdf", printouts.score_sheets, name="printout-sheets"),
     path("events/<int:pk>/print/tally-cards.pdf", printouts.tally_cards, name="printout-tally"),
-    path("events/<int:pk>/print/table-cards.pdf", printouts.table_cards, name="printout-tables"),
+    path(
+        "clubs/<slug:slug>/print/table-cards.pdf",
+        printouts.club_table_cards,
+        name="printout-table-cards",
+    ),
     path("events/<int:pk>/print/standings.pdf", printouts.standings, name="printout-standings"),
 ]

@@ -14,6 +14,8 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
@@ -33,7 +35,7 @@ from .forms import (
     PartnershipForm,
     RoundCloseForm,
 )
-from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table
+from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table, TableCard
 from .movements import movement_report
 from .services import ActionRefused
 from .tables import EntryTable, HandTable
@@ -87,6 +89,30 @@ def _get_table_for_user(request: HttpRequest, pk: int) -> Table:
 def _get_hand_for_user(request: HttpRequest, pk: int) -> Hand:
     hands = Hand.objects.filter(table__round__event__in=Event.objects.directed_by(request.user))
     return get_object_or_404(hands.select_related("table__round__event__club"), pk=pk)
+
+
+# --- The club's table cards -------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def table_cards_reissue(request: HttpRequest, slug: str) -> HttpResponse:
+    """New links and codes for every card of the club: the old cards stop working at once."""
+    club = _get_club_for_user(request, slug)
+    if request.POST.get("understood") != "yes":
+        messages.error(
+            request,
+            "Tick the box to say you will print and hand out the new cards: the old ones stop "
+            "working at once.",
+        )
+        return redirect(reverse("clubs:club-detail", args=[club.slug]) + "#table-cards")
+    count = services.table_cards_reissue(club=club)
+    messages.success(
+        request,
+        f"Reissued {count} table card{pluralize(count)}: the old cards no longer open any table. "
+        "Print the new set and put them on the tables.",
+    )
+    return redirect(reverse("clubs:club-detail", args=[club.slug]) + "#table-cards")
 
 
 # --- Events ---------------------------------------------------------------------------------
@@ -304,6 +330,7 @@ def _hands_label(event: Event, count: int) -> str:
 def _round_rows(round_: Round) -> list[dict]:
     """One row per table: who sits where, hands entered, running score, finished or not."""
     event = round_.event
+    cards = {c.number: c for c in TableCard.objects.filter(club_id=event.club_id)}
     tables = round_.tables.select_related("captain", "confirmed_by").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player")),
         Prefetch("hands", queryset=Hand.objects.order_by("number")),
@@ -317,6 +344,7 @@ def _round_rows(round_: Round) -> list[dict]:
         rows.append(
             {
                 "table": table,
+                "card": cards.get(table.number),
                 "seats": [
                     (SEAT_NAMES[p], seats[p], seats[p].pk == table.captain_id)
                     for p in "NESW"

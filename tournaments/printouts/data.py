@@ -4,7 +4,7 @@
 from dataclasses import dataclass, field
 
 import scoring
-from tournaments.models import SEAT_NAMES, Event, Hand, Round, Seat, Table
+from tournaments.models import SEAT_NAMES, Event, Hand, Round, Seat
 
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 # A blank sheet for a round played to game needs room for the longest game: every hand but a
@@ -192,36 +192,28 @@ def tally_cards(event: Event) -> list[TallyCard]:
     ]
 
 
-# --- Table cards -----------------------------------------------------------------------------
+# --- Table cards ---------------------------------------------------------------------------
 
 
 @dataclass
-class TableCard:
-    table_number: int
-    round_number: int
-    url: str  # the captain's page for this table in this round (the QR code)
+class PrintedTableCard:
+    number: int
+    url: str  # the card's link (its QR code): table N of whichever round is in play
     code: str
     code_url: str  # where the code is typed
-    seats: list[tuple[str, str]]
+    players_url: str  # the club's public page, or "" when the club keeps results private
 
 
-def table_cards(round_: Round, *, url_for_token, code_url: str) -> list[TableCard]:
-    """One card per table of a seated round: its QR code opens the captain's page, its short
-    code can be typed instead. 2 queries."""
-    tables = list(Table.objects.filter(round=round_).order_by("number"))
-    seats: dict[int, dict[str, str]] = {t.pk: {} for t in tables}
-    for seat in Seat.objects.filter(table__in=tables).values(
-        "table_id", "position", "player__name"
-    ):
-        seats[seat["table_id"]][seat["position"]] = seat["player__name"]
+def table_cards(cards, *, url_for_token, code_url: str, players_url: str) -> list[PrintedTableCard]:
+    """The club's cards (models.TableCard) as printed: no round, no seats, since one set
+    serves every night."""
     return [
-        TableCard(
-            table_number=t.number,
-            round_number=round_.number,
-            url=url_for_token(t.token),
-            code=t.code,
+        PrintedTableCard(
+            number=card.number,
+            url=url_for_token(card.token),
+            code=card.code,
             code_url=code_url,
-            seats=[(SEAT_NAMES[p], seats[t.pk].get(p, "")) for p in "NESW"],
+            players_url=players_url,
         )
-        for t in tables
+        for card in cards
     ]

@@ -4,8 +4,6 @@ Every word is drawn as text in the standard fonts, so the PDFs can be searched a
 
 from xml.sax.saxutils import escape
 
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
@@ -22,8 +20,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from .data import ScoreSheet, TableCard, TallyCard
+from .data import PrintedTableCard, ScoreSheet, TallyCard
 from .layout import BOLD, FONT, FOOTER, HEADER, MARGIN, STYLES, DocInfo, body_frame, build
+from .qr import draw_qr
 
 GRID = colors.Color(0.55, 0.55, 0.55)
 SHADE = colors.Color(0.92, 0.92, 0.92)
@@ -304,52 +303,70 @@ def tally_cards_pdf(info: DocInfo, cards: list[TallyCard]) -> bytes:
     return build(info, story, frames=_tally_frames(info.pagesize), on_page=_cut_lines)
 
 
-# --- Table cards -----------------------------------------------------------------------------
+# --- Table cards: one set per club, printed once, used every week -----------------------------
 
 
-def _qr(url: str, size: float) -> Drawing:
-    widget = QrCodeWidget(url, barLevel="M")
-    x0, y0, x1, y1 = widget.getBounds()
-    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
-    drawing.add(widget)
-    drawing.hAlign = "CENTER"
-    return drawing
+class TableCardFlowable(Flowable):
+    """One card, a page of its own, drawn straight on the canvas: a club prints its whole set
+    (a hundred cards) at once, in well under two seconds."""
+
+    def __init__(self, card: PrintedTableCard):
+        super().__init__()
+        self.card = card
+
+    def wrap(self, available_width, available_height):
+        self.width, self.height = available_width, available_height
+        return available_width, available_height
+
+    def _centred(self, text: str, y: float, font: str, size: float) -> None:
+        self.canv.setFont(font, _fit(text, font, size, self.width))
+        self.canv.drawCentredString(self.width / 2, y, text)
+
+    def draw(self):
+        card, w, h = self.card, self.width, self.height
+        c = self.canv
+        c.setFillColor(colors.black)
+        self._centred(f"Table {card.number}", h - 100, BOLD, 100)
+        qr = min(3.6 * inch, h - 390)
+        top = h - 125
+        draw_qr(c, card.url, (w - qr) / 2, top - qr, qr)
+        y = top - qr - 4
+        self._centred(card.url, y, FONT, 7)
+        y -= 26
+        self._centred("Table captains: scan this code to enter the table's hands.", y, BOLD, 14)
+        y -= 18
+        self._centred(
+            f"It opens table {card.number} of whichever round is in play, every club night.",
+            y,
+            FONT,
+            12,
+        )
+        y -= 30
+        self._centred(f"No camera? Open {card.code_url} and type", y, FONT, 12)
+        y -= 46
+        self._centred(card.code, y, "Courier-Bold", 44)
+        if card.players_url:
+            y -= 36
+            self._centred(
+                f"Players: your seat and the standings at {card.players_url}", y, FONT, 12
+            )
+        self._centred(
+            f"Keep this card at table {card.number}. If the director reissues the club's cards, "
+            "this one stops working.",
+            4,
+            FONT,
+            8,
+        )
 
 
-def table_cards_pdf(info: DocInfo, cards: list[TableCard]) -> bytes:
+def table_cards_pdf(info: DocInfo, cards: list[PrintedTableCard]) -> bytes:
     story: list = []
     for i, card in enumerate(cards):
         if i:
             story.append(PageBreak())
-        seats = Table(
-            [[f"{seat}:", name] for seat, name in card.seats],
-            colWidths=[0.9 * inch, 3.2 * inch],
-        )
-        seats.setStyle(
-            TableStyle(
-                [
-                    ("FONT", (0, 0), (0, -1), BOLD, 12),
-                    ("FONT", (1, 0), (1, -1), FONT, 12),
-                    ("TOPPADDING", (0, 0), (-1, -1), 1),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-                ]
-            )
-        )
-        story += [
-            Paragraph(f"Table {card.table_number}", STYLES["Huge"]),
-            Paragraph(f"Round {card.round_number}", STYLES["Centered"]),
-            Spacer(1, 10),
-            _qr(card.url, 3.2 * inch),
-            Spacer(1, 4),
-            Paragraph("Table captain: scan to enter this table's hands", STYLES["Centered"]),
-            Paragraph(f"or open {escape(card.code_url)} and type the code", STYLES["Centered"]),
-            Spacer(1, 4),
-            Paragraph(escape(card.code), STYLES["Code"]),
-            Spacer(1, 10),
-            seats,
-        ]
+        story.append(TableCardFlowable(card))
     if not story:
-        story = [Paragraph("No tables in this round.", STYLES["Body"])]
+        story = [Paragraph("No table cards asked for.", STYLES["Body"])]
     return build(info, story)
 
 

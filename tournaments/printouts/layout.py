@@ -132,7 +132,13 @@ def draw_header(canvas: Canvas, info: DocInfo) -> None:
     canvas.drawString(MARGIN, top, info.club)
     canvas.drawRightString(width - MARGIN, top, info.title)
     canvas.setFont(FONT, 9)
-    canvas.drawString(MARGIN, top - 12, f"{info.event} · {long_date(info.date)}")
+    # A club's own papers (its table cards) belong to no event: they carry the day printed.
+    second = (
+        f"{info.event} · {long_date(info.date)}"
+        if info.event
+        else f"Printed {long_date(info.date)}"
+    )
+    canvas.drawString(MARGIN, top - 12, second)
     canvas.setStrokeColor(colors.grey)
     canvas.setLineWidth(0.5)
     canvas.line(MARGIN, top - 17, width - MARGIN, top - 17)
@@ -164,9 +170,9 @@ def build(info: DocInfo, story: list, *, frames: list[Frame] | None = None, on_p
         rightMargin=MARGIN,
         topMargin=MARGIN,
         bottomMargin=MARGIN,
-        title=f"{info.title} · {info.event}",
+        title=f"{info.title} · {info.event or info.club}",
         author=info.club,
-        subject=f"{info.event}, {info.date:%Y-%m-%d}",
+        subject=f"{info.event or info.club}, {info.date:%Y-%m-%d}",
     )
 
     def decorate(canvas, _doc):

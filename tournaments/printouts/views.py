@@ -4,13 +4,16 @@ access helper as every other director view, so another club's director gets a 40
 import io
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import Max
 from django.http import FileResponse, Http404, HttpRequest
-from django.urls import reverse
+from django.utils import timezone
 from django.utils.text import slugify
 
+from tournaments.links import public_reverse
+from tournaments.models import MAX_TABLE_CARDS, Table, TableCard
 from tournaments.standings import event_standings
 from tournaments.standings_views import standings_tables
-from tournaments.views import _get_event_for_user
+from tournaments.views import _get_club_for_user, _get_event_for_user
 
 from . import data, documents
 from .layout import PAPER, DocInfo
@@ -69,19 +72,45 @@ def tally_cards(request: HttpRequest, pk: int) -> FileResponse:
     return _pdf(content, event, "tally-cards")
 
 
+def _card_count(request: HttpRequest, club) -> int:
+    """How many cards to print: as asked (?tables=N), else the club's set, else the most
+    tables any of its rounds has used, else ten."""
+    asked = request.GET.get("tables", "")
+    if asked.isascii() and asked.isdigit():
+        return max(1, min(int(asked), MAX_TABLE_CARDS))
+    have = TableCard.objects.filter(club=club).count()
+    used = Table.objects.filter(round__event__club=club).aggregate(most=Max("number"))["most"]
+    return have or used or 10
+
+
 @login_required
-def table_cards(request: HttpRequest, pk: int) -> FileResponse:
-    event = _get_event_for_user(request, pk)
-    round_ = _round(request, event)
-    cards = data.table_cards(
-        round_,
-        url_for_token=lambda token: request.build_absolute_uri(
-            reverse("tournaments:captain-table", args=[token])
-        ),
-        code_url=request.build_absolute_uri(reverse("tournaments:captain-code")),
+def club_table_cards(request: HttpRequest, slug: str) -> FileResponse:
+    """The club's set of table cards: printed once, laminated, used every week."""
+    club = _get_club_for_user(request, slug)
+    cards = TableCard.objects.ensure(club, _card_count(request, club))
+    printed = data.table_cards(
+        cards,
+        url_for_token=lambda token: public_reverse(request, "tournaments:captain-table", token),
+        code_url=public_reverse(request, "tournaments:captain-code"),
+        players_url=public_reverse(request, "public:club", club.slug)
+        if club.results_public
+        else "",
     )
-    info = _info(request, event, f"Round {round_.number} table cards")
-    return _pdf(documents.table_cards_pdf(info, cards), event, f"round-{round_.number}-table-cards")
+    paper = request.GET.get("paper")
+    info = DocInfo(
+        club=club.name,
+        event="",
+        date=timezone.localdate(),
+        title="Table cards",
+        paper=paper if paper in PAPER else club.paper_size,
+    )
+    content = documents.table_cards_pdf(info, printed)
+    return FileResponse(
+        io.BytesIO(content),
+        as_attachment=False,
+        filename=f"{club.slug}-table-cards.pdf",
+        content_type="application/pdf",
+    )
 
 
 def standings_legend(event) -> str:
