@@ -12,6 +12,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 from test_standings import EXPECTED, build_night, page_cells
 
+from clubs.models import Player
+from tournaments import services
 from tournaments.models import TableCard
 from tournaments.printouts import data
 
@@ -94,16 +96,53 @@ def test_score_sheets_default_to_the_latest_round(director_client, night):
 # --- Tally cards -----------------------------------------------------------------------------
 
 
-def test_tally_cards_show_seated_rounds_and_blank_rows_for_the_rest(night):
-    cards = {c.player: c for c in data.tally_cards(night)}
+def route(card) -> list[tuple]:
+    return [(r.round_number, r.table, r.seat, r.partner) for r in card.rows]
+
+
+def test_tally_cards_carry_the_whole_route_planned_before_it_is_seated(night):
+    cards = {c.player: c for c in data.tally_cards(night, services.night_plan(event=night))}
     assert list(cards) == list("ABCDEFGHI")
-    a = cards["A"].rows
-    assert [(r.round_number, r.table, r.seat, r.partner) for r in a] == [
-        (1, "1", "North", "C"),
-        (2, "1", "East", "C"),
-        (3, "", "", ""),  # not seated yet: written in on the night
-    ]
+    a = route(cards["A"])
+    assert a[:2] == [(1, "1", "North", "C"), (2, "1", "East", "C")]
     assert (cards["I"].rows[0].table, cards["H"].rows[1].table) == ("sits out", "sits out")
+    # Round 3 is not seated, yet every card has it, from the movement's plan...
+    assert all(c.rows[2].table for c in cards.values())
+    # ...and the director then seats exactly that.
+    services.round_seat(event=night)
+    seated = {c.player: route(c) for c in data.tally_cards(night, services.night_plan(event=night))}
+    assert seated == {name: route(card) for name, card in cards.items()}
+
+
+def test_tally_cards_leave_rounds_blank_when_none_can_be_planned(night):
+    night.entries.update(present=False)  # nobody here: no round 3 can be planned
+    cards = data.tally_cards(night, services.night_plan(event=night))
+    assert {route(c)[2] for c in cards} == {(3, "", "", "")}
+
+
+def test_a_late_arrival_shows_whose_routes_changed_and_prints_just_those(
+    director_client, night, club
+):
+    full = pdf_text(get_pdf(director_client, "printout-tally", night))
+    assert len(full) == 3
+    event_page = reverse("tournaments:event-detail", args=[night.pk])
+    assert 'id="routes-changed"' not in director_client.get(event_page).content.decode()
+
+    late = Player.objects.create(club=club, name="Jo Late")
+    services.entries_add(event=night, players=[late])
+    html = director_client.get(event_page).content.decode()
+    assert 'id="routes-changed"' in html
+    before = {c.player: route(c) for c in data.tally_cards(night, [])}  # names only
+    changed = re.search(r'id="changed-names">(.*?)</span>', html).group(1).split(", ")
+    assert "Jo Late" in changed and set(changed) <= set(before)
+
+    reprint = pdf_text(get_pdf(director_client, "printout-tally", night, "?changed=1"))
+    text = "".join(reprint)
+    assert len(reprint) == (len(changed) + 3) // 4
+    for name in changed:
+        assert f"\n{name}\n" in f"\n{text}"
+    # Those cards are now right, so the notice goes.
+    assert 'id="routes-changed"' not in director_client.get(event_page).content.decode()
 
 
 def test_tally_card_pdf_four_to_a_page(director_client, night):
@@ -115,6 +154,9 @@ def test_tally_card_pdf_four_to_a_page(director_client, night):
     assert "1 1 North C" in first and "2 1 East C" in first
     assert "Round Table Seat Partner Points Loners" in first and "Total" in first
     assert "I\n" in pages[2] and "1 sits out" in words(pages[2])
+    # Every round is on the card, the one not yet seated too, and the way to the players' page.
+    assert re.search(r"\b3 [12] (North|East|South|West) [A-I]\b|\b3 sits out\b", first)
+    assert "Scan for your seat and the standings" in first
 
 
 # --- Table cards -----------------------------------------------------------------------------

@@ -8,7 +8,6 @@ does too. Nothing here reaches a director's page or a table card's link: the tab
 never read by these views.
 """
 
-import unicodedata
 from dataclasses import dataclass, field
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -23,17 +22,12 @@ from .models import SEAT_NAMES, Event, Round, Seat
 from .printouts.qr import qr_svg
 from .standings import SIT_OUT_MARK, event_standings, player_night
 from .standings_views import standings_tables
+from .text import name_key
 
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 # The projector reloads itself this often while a round is in play: a table's last hand shows
 # within half a minute, and the hall's Wi-Fi is spared.
 PROJECTOR_REFRESH_SECONDS = 30
-
-
-def name_key(name: str) -> str:
-    """Sort names as a person reads them: "Élise" beside "Elise", not after "Zoë"."""
-    folded = unicodedata.normalize("NFKD", name)
-    return "".join(c for c in folded if not unicodedata.combining(c)).casefold()
 
 
 # --- Access: every view below goes through these -----------------------------------------------

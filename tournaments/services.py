@@ -14,7 +14,7 @@ from django.utils import timezone
 import scoring
 from clubs.models import Player
 
-from .models import Entry, Event, Hand, Partnership, Round, Seat, Table, TableCard
+from .models import Entry, Event, Hand, Partnership, Round, Seat, Table, TableCard, TallyPrint
 from .seating import RoundPlan, RoundSeating, SeatingError, plan_round
 
 # What a captain or director may say about a hand; everything else is the engine's.
@@ -118,6 +118,24 @@ def _round_plan(event: Event, *, seed: int | None = None) -> tuple[int, RoundPla
     except SeatingError as exc:
         raise ActionRefused(str(exc)) from exc
     return number, plan
+
+
+def night_plan(*, event: Event) -> list[RoundSeating]:
+    """The whole night as it stands: the rounds seated, then the rest as the movement plans
+    them for the players checked in now (what `round_seat` will seat if nobody arrives or
+    leaves). Rounds that cannot be planned yet are left out: a pairs event's next rounds
+    depend on results, and fewer than four players make no table."""
+    past = _past_seatings(event)
+    if len(past) >= event.rounds_planned or event.is_pairs:
+        return past
+    present = event.entries.filter(present=True).order_by("pk").values_list("player_id", flat=True)
+    try:
+        plan = plan_round(
+            players=list(present), past=past, rounds=event.rounds_planned, seed=event.pk
+        )
+    except SeatingError:
+        return past
+    return plan.night
 
 
 def round_preview(*, event: Event) -> RoundPlan:
@@ -446,3 +464,25 @@ def table_cards_reissue(*, club) -> int:
     for card in cards:
         card.reissue()
     return len(cards)
+
+
+@transaction.atomic
+def tally_print_record(*, event: Event, routes: Mapping[int, list]) -> TallyPrint:
+    """Remember the routes just printed on these players' tally cards (the others' stay as
+    they were printed before)."""
+    printed, _ = TallyPrint.objects.select_for_update().get_or_create(event=event)
+    printed.routes = {**printed.routes, **{str(pid): route for pid, route in routes.items()}}
+    printed.save()
+    return printed
+
+
+def tally_routes_changed(*, event: Event) -> tuple[TallyPrint | None, list[str]]:
+    """When tally cards were printed, and the names of the players here whose printed route
+    is no longer the night's plan."""
+    from .printouts import data  # the cards' rows are the printouts' business
+
+    printed = TallyPrint.objects.filter(event=event).first()
+    if printed is None:
+        return None, []
+    cards = data.tally_cards(event, night_plan(event=event))
+    return printed, [c.player for c in data.routes_changed(cards, printed.routes)]

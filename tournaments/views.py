@@ -175,6 +175,7 @@ def _render_event(
         round_.sit_out_names = sorted(sit_outs.get(round_.pk, []))
     last = rounds[-1] if rounds else None
     present = sum(1 for e in entries if e.present)
+    tally_printed, routes_changed = services.tally_routes_changed(event=event)
     return render(
         request,
         "tournaments/event_detail.html",
@@ -195,6 +196,8 @@ def _render_event(
             "can_seat": (last is None or last.is_closed)
             and (last.number if last else 0) < event.rounds_planned,
             "round_in_play": last if last and not last.is_closed else None,
+            "tally_printed": tally_printed,
+            "routes_changed": routes_changed,
         },
     )
 

@@ -5,6 +5,8 @@ from dataclasses import dataclass, field
 
 import scoring
 from tournaments.models import SEAT_NAMES, Event, Hand, Round, Seat
+from tournaments.seating import RoundSeating
+from tournaments.text import name_key
 
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 # A blank sheet for a round played to game needs room for the longest game: every hand but a
@@ -139,57 +141,69 @@ def _fill(sheet: ScoreSheet, hands: list[Hand]) -> None:
 @dataclass
 class TallyRow:
     round_number: int
-    table: str = ""  # "" for a round not seated yet: the player writes it in
+    table: str = ""  # "" for a round not planned: the player writes it in
     seat: str = ""
     partner: str = ""
+
+    def route(self) -> list:
+        return [self.round_number, self.table, self.seat, self.partner]
 
 
 @dataclass
 class TallyCard:
+    player_id: int
     player: str
     rows: list[TallyRow]
+    present: bool = True  # checked in now
+    players_url: str = ""  # the event's public page (QR code), "" for a private club
+
+    def route(self) -> list[list]:
+        """What the card says of the player's night, to tell when a re-plan changed it."""
+        return [row.route() for row in self.rows]
 
 
-def tally_cards(event: Event) -> list[TallyCard]:
-    """One card per entrant (checked in, or seated at some point), by name: their table, seat
-    and partner in each round seated so far, blank rows for the rounds still to come. 2
-    queries."""
-    seats = list(
-        Seat.objects.filter(round__event=event)
-        .order_by()
-        .values("round__number", "table_id", "table__number", "position", "player_id")
-    )
+def tally_cards(
+    event: Event, night: list[RoundSeating], *, players_url: str = ""
+) -> list[TallyCard]:
+    """One card per entrant (checked in, or seated at some point), by name, with their whole
+    route: the rounds seated, then the rounds the movement plans (`night`, from
+    services.night_plan), and blank rows for any round not planned. 1 query."""
     entries = list(event.entries.order_by().values("player_id", "player__name", "present"))
     names = {e["player_id"]: e["player__name"] for e in entries}
-    by_table: dict[int, dict[str, int]] = {}
-    for s in seats:
-        if s["table_id"] is not None:
-            by_table.setdefault(s["table_id"], {})[s["position"]] = s["player_id"]
-    seated_rounds = {s["round__number"] for s in seats}
-    rounds = max([event.rounds_planned, *seated_rounds])
     rows: dict[int, dict[int, TallyRow]] = {}
-    for s in seats:
-        number = s["round__number"]
-        if s["table_id"] is None:
-            row = TallyRow(number, table="sits out", seat="-", partner="-")
-        else:
-            partner = by_table[s["table_id"]].get(PARTNER[s["position"]])
-            row = TallyRow(
-                number,
-                table=str(s["table__number"]),
-                seat=SEAT_NAMES[s["position"]],
-                partner=names.get(partner, ""),
+    for number, seating in enumerate(night, start=1):
+        for table_number, table in enumerate(seating.tables, start=1):
+            for position, player in zip("NESW", table, strict=True):
+                partner = table["NESW".index(PARTNER[position])]
+                rows.setdefault(player, {})[number] = TallyRow(
+                    number,
+                    table=str(table_number),
+                    seat=SEAT_NAMES[position],
+                    partner=names.get(partner, ""),
+                )
+        for player in seating.sit_out:
+            rows.setdefault(player, {})[number] = TallyRow(
+                number, table="sits out", seat="-", partner="-"
             )
-        rows.setdefault(s["player_id"], {})[number] = row
+    rounds = max(event.rounds_planned, len(night))
     players = [e for e in entries if e["present"] or e["player_id"] in rows]
-    players.sort(key=lambda e: e["player__name"].casefold())
+    players.sort(key=lambda e: name_key(e["player__name"]))
     return [
         TallyCard(
+            player_id=e["player_id"],
             player=e["player__name"],
             rows=[rows.get(e["player_id"], {}).get(n) or TallyRow(n) for n in range(1, rounds + 1)],
+            present=e["present"],
+            players_url=players_url,
         )
         for e in players
     ]
+
+
+def routes_changed(cards: list[TallyCard], printed: dict[str, list]) -> list[TallyCard]:
+    """The cards of players here tonight whose route is not the one printed for them (a late
+    arrival or an early leaver re-planned the night, or they had no card)."""
+    return [c for c in cards if c.present and printed.get(str(c.player_id)) != c.route()]
 
 
 # --- Table cards ---------------------------------------------------------------------------

@@ -192,6 +192,7 @@ TALLY_COLUMNS = [
     ("Loners", 0.14),
 ]
 CARD_PADDING = 12
+TALLY_QR = 0.75 * inch  # scans from a phone at arm's length
 
 
 class TallyCardFlowable(Flowable):
@@ -212,14 +213,21 @@ class TallyCardFlowable(Flowable):
         c = self.canv
         w, h = self.width, self.height
         name = self.card.player
-        size = _fit(name, BOLD, 14, w)
+        # The QR code of the event's public page sits in the corner: the player's seat for
+        # the next round, and the standings, without asking anyone.
+        qr = TALLY_QR if self.card.players_url else 0
+        size = _fit(name, BOLD, 14, w - qr - 6)
         c.setFont(BOLD, size)
         c.drawString(0, h - 14, name)
         c.setFont(FONT, 8)
         c.drawString(0, h - 26, self.subtitle)
+        if qr:
+            draw_qr(c, self.card.players_url, w - qr, h - qr, qr)
+            c.setFont(FONT, 6.5)
+            c.drawString(0, h - 36, "Scan for your seat and the standings")
 
         rows = self.card.rows
-        top = h - 34
+        top = h - max(34, qr + 4)
         row_h = min(22.0, (top - 4) / (len(rows) + 2))
         font = min(9.0, row_h * 0.6)
         lefts = []

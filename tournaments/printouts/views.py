@@ -9,8 +9,9 @@ from django.http import FileResponse, Http404, HttpRequest
 from django.utils import timezone
 from django.utils.text import slugify
 
+from tournaments import services
 from tournaments.links import public_reverse
-from tournaments.models import MAX_TABLE_CARDS, Table, TableCard
+from tournaments.models import MAX_TABLE_CARDS, Table, TableCard, TallyPrint
 from tournaments.standings import event_standings
 from tournaments.standings_views import standings_tables
 from tournaments.views import _get_club_for_user, _get_event_for_user
@@ -66,10 +67,23 @@ def score_sheets(request: HttpRequest, pk: int) -> FileResponse:
 
 @login_required
 def tally_cards(request: HttpRequest, pk: int) -> FileResponse:
+    """Each player's whole route for the night. `?changed=1`: only the cards whose route has
+    changed since they were printed (a late arrival or an early leaver re-planned the night).
+    Either way, what is printed is recorded, so the event page can say whose card is wrong."""
     event = _get_event_for_user(request, pk)
-    cards = data.tally_cards(event)
-    content = documents.tally_cards_pdf(_info(request, event, "Tally cards"), cards)
-    return _pdf(content, event, "tally-cards")
+    club = event.club
+    players_url = (
+        public_reverse(request, "public:event", club.slug, event.pk) if club.results_public else ""
+    )
+    cards = data.tally_cards(event, services.night_plan(event=event), players_url=players_url)
+    changed = request.GET.get("changed") == "1"
+    if changed:
+        printed = TallyPrint.objects.filter(event=event).first()
+        cards = data.routes_changed(cards, printed.routes if printed else {})
+    services.tally_print_record(event=event, routes={c.player_id: c.route() for c in cards})
+    title = "Tally cards, changed routes" if changed else "Tally cards"
+    content = documents.tally_cards_pdf(_info(request, event, title), cards)
+    return _pdf(content, event, "tally-cards-changed" if changed else "tally-cards")
 
 
 def _card_count(request: HttpRequest, club) -> int:
