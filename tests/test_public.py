@@ -1,0 +1,206 @@
+"""The players' pages (no login, read-only) and the club's table cards across rounds and
+events: what a player or a captain with nothing but a phone can see and do."""
+
+import datetime
+import re
+
+import pytest
+from django.urls import reverse
+from test_standings import build_night, page_cells
+
+from clubs.models import Player
+from tournaments import services
+from tournaments.models import Event, TableCard
+
+
+@pytest.fixture
+def night(club):
+    """Nine players, rounds 1 and 2 of 3 played (tests/test_standings.py works it out)."""
+    return build_night(club)[0]
+
+
+def public(name, event, *more):
+    return reverse(f"public:{name}", args=[event.club.slug, event.pk, *more])
+
+
+def test_anyone_sees_the_clubs_events_without_logging_in(client, night):
+    response = client.get(reverse("public:club", args=["maple-hall"]))
+    assert response.status_code == 200
+    assert public("event", night) in response.content.decode()
+
+
+def test_the_event_page_shows_where_everyone_sits_in_the_latest_round(client, night):
+    html = client.get(public("event", night)).content.decode()
+    assert "Round 2: where everyone sits" in html
+    # A at table 1, East, partner C (tests/test_standings.py's round 2), H sits out.
+    a = re.search(r'id="seat-\d+">\s*<a[^>]*><strong><bdi>A</bdi>.*?</li>', html, re.S).group(0)
+    assert "Table <strong>1</strong>, East" in a and "partner <bdi>C</bdi>" in a
+    h = re.search(r"<bdi>H</bdi>.*?</li>", html, re.S).group(0)
+    assert "sits out this round" in h
+
+
+def test_the_next_round_shows_as_soon_as_it_is_seated(client, night):
+    assert "Round 3 is being seated" in client.get(public("event", night)).content.decode()
+    services.round_seat(event=night)
+    html = client.get(public("event", night)).content.decode()
+    assert "Round 3: where everyone sits" in html and "Round 3 is in play." in html
+
+
+def test_a_player_finds_their_name_accents_and_case_aside(client, club, event, players):
+    zoe = Player.objects.create(club=club, name="Zoë Brontë")
+    services.entries_add(event=event, players=[*players[:7], zoe])
+    services.round_seat(event=event)
+    html = client.get(public("event", event) + "?name=zoe bron").content.decode()
+    assert "<bdi>Zoë Brontë</bdi>" in html and "1 name with" in html
+    assert players[0].name not in html.split('id="standings"')[0]
+    html = client.get(public("event", event) + "?name=nobody").content.decode()
+    assert "has “nobody” in their name: check the spelling" in html
+
+
+def test_public_standings_are_the_directors_numbers(client, director_client, night):
+    director = director_client.get(reverse("tournaments:standings", args=[night.pk]))
+    players = client.get(public("event", night)).content.decode()
+    assert page_cells(players.split('id="standings"')[1]) == page_cells(director.content.decode())
+    # Fixed in place order: no sort links for players.
+    assert "?sort=" not in players
+
+
+def test_a_players_night_shows_rounds_partners_points_and_hands(client, night):
+    a = Player.objects.get(club=night.club, name="A")
+    html = client.get(public("player", night, a.pk)).content.decode()
+    assert "Round 1" in html and "Round 2" in html and "Partner <bdi>C</bdi>" in html
+    assert "Place <strong>" in html
+    assert "<td>1</td>" in html  # hand 1's row
+
+
+def test_public_pages_reach_no_director_page_and_no_table_card(client, night):
+    services.round_seat(event=night)
+    a = Player.objects.get(club=night.club, name="A")
+    pages = [
+        reverse("public:club", args=["maple-hall"]),
+        public("event", night),
+        public("player", night, a.pk),
+        public("projector", night),
+    ]
+    tokens = list(TableCard.objects.values_list("token", flat=True))
+    codes = list(TableCard.objects.values_list("code", flat=True))
+    assert tokens
+    for page in pages:
+        response = client.get(page)
+        assert response.status_code == 200, page
+        html = response.content.decode()
+        hrefs = re.findall(r'href="([^"]+)"', html)
+        # The menu's "Captains" page (/t/, where a code is typed) opens nothing by itself.
+        assert not [h for h in hrefs if re.match(r"/(events|rounds|tables|hands|clubs)/|/t/.", h)]
+        assert not any(t in html for t in tokens), page
+        assert not any(f">{c}<" in html for c in codes), page
+
+
+def test_a_private_club_shows_nothing(client, night, director_client):
+    night.club.results_public = False
+    night.club.save()
+    a = Player.objects.get(club=night.club, name="A")
+    for page in (
+        reverse("public:club", args=["maple-hall"]),
+        public("event", night),
+        public("player", night, a.pk),
+        public("projector", night),
+    ):
+        assert client.get(page).status_code == 404, page
+    # The director's own projector still works for the hall's screen.
+    projector = reverse("tournaments:standings-projector", args=[night.pk])
+    assert director_client.get(projector).status_code == 200
+
+
+def test_another_clubs_event_is_not_found_under_this_clubs_address(client, night, other_club):
+    assert client.get(reverse("public:event", args=[other_club.slug, night.pk])).status_code == 404
+    a = Player.objects.get(club=night.club, name="A")
+    assert client.get(public("player", night, a.pk + 1000)).status_code == 404
+
+
+def test_hidden_standings_stay_hidden_until_the_last_round_closes(client, night):
+    night.standings_hidden = True
+    night.save()
+    a = Player.objects.get(club=night.club, name="A")
+    html = client.get(public("event", night)).content.decode()
+    assert 'id="standings-hidden"' in html and "<table" not in html
+    assert "Place <strong>" not in client.get(public("player", night, a.pk)).content.decode()
+    projector = client.get(public("projector", night)).content.decode()
+    assert 'id="screen-standings"' not in projector and "<bdi class=\"name\">A<" not in projector
+    round_3 = services.round_seat(event=night)
+    services.round_close(round=round_3, reason="Last round: time called")
+    html = client.get(public("event", night)).content.decode()
+    assert 'id="standings-hidden"' not in html and "Final standings" in html
+
+
+def test_the_projector_has_the_public_pages_qr_code_and_no_links(client, night, settings):
+    settings.PUBLIC_URL = "http://192.168.1.50:8000"
+    html = client.get(public("projector", night)).content.decode()
+    assert "<svg" in html and f"http://192.168.1.50:8000{public('event', night)}" in html
+    assert "<a " not in html
+
+
+# --- The club's table cards across rounds and events ---------------------------------------------
+
+
+def card_page(client, event, number, query=""):
+    card = TableCard.objects.get(club=event.club, number=number)
+    return client.get(reverse("tournaments:captain-table", args=[card.token]) + query)
+
+
+def test_a_card_says_when_its_table_is_not_used_this_round(client, event, players):
+    services.entries_add(event=event, players=players[:8])
+    services.round_seat(event=event)
+    TableCard.objects.ensure(event.club, 5)
+    html = card_page(client, event, 5).content.decode()
+    assert "Table 5 is not in use in round 1" in html
+
+
+def test_a_card_says_when_nothing_is_in_play(client, club):
+    TableCard.objects.ensure(club, 1)
+    html = card_page(client, Event(club=club), 1).content.decode()
+    assert "No event is in play at Maple Hall Euchre Club now" in html
+
+
+def test_a_card_between_rounds_says_the_seats_will_show(client, night):
+    TableCard.objects.ensure(night.club, 1)
+    html = card_page(client, night, 1).content.decode()
+    assert "Round 3 is being seated" in html and 'http-equiv="refresh"' in html
+
+
+def test_a_card_asks_which_event_when_two_are_in_play(client, club, event, players):
+    other = Event.objects.create(club=club, name="Side game", date=datetime.date(2026, 11, 24))
+    services.entries_add(event=event, players=players[:8])
+    services.entries_add(event=other, players=players[8:16])
+    first = services.round_seat(event=event).tables.get(number=1)
+    second = services.round_seat(event=other).tables.get(number=1)
+    html = card_page(client, event, 1).content.decode()
+    assert "Two events are in play: which is yours?" in html
+    assert f"?table={first.pk}" in html and f"?table={second.pk}" in html
+    chosen = card_page(client, event, 1, f"?table={second.pk}").content.decode()
+    assert "Side game" in chosen and 'id="hand-form"' in chosen
+
+
+def test_reissued_cards_stop_working_and_the_new_ones_work(client, director_client, night):
+    services.round_seat(event=night)
+    old = TableCard.objects.get(club=night.club, number=1)
+    url = reverse("tournaments:cards-reissue", args=["maple-hall"])
+    director_client.post(url)  # not ticked: nothing changes
+    assert TableCard.objects.get(pk=old.pk).token == old.token
+    director_client.post(url, {"understood": "yes"})
+    new = TableCard.objects.get(pk=old.pk)
+    assert new.token != old.token and new.code != old.code
+    assert client.get(reverse("tournaments:captain-table", args=[old.token])).status_code == 404
+    code = reverse("tournaments:captain-code")
+    assert client.post(code, {"code": old.code}).status_code == 404
+    assert client.post(code, {"code": new.code}).status_code == 302
+    assert client.get(reverse("tournaments:captain-table", args=[new.token])).status_code == 200
+
+
+def test_only_the_clubs_director_reissues_its_cards(client, other_director, night):
+    TableCard.objects.ensure(night.club, 2)
+    before = list(TableCard.objects.values_list("token", flat=True))
+    client.force_login(other_director)
+    url = reverse("tournaments:cards-reissue", args=["maple-hall"])
+    assert client.post(url, {"understood": "yes"}).status_code == 404
+    assert list(TableCard.objects.values_list("token", flat=True)) == before
