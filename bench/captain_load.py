@@ -102,23 +102,27 @@ async def minimal_view(port: int, requests_each: int = 40) -> float:
     return rate
 
 
-async def captain_session(port: int, token: str) -> tuple[str, str]:
-    """Open the table page as a phone does: the CSRF cookie and the form's token."""
-    status, data = await http(port, "GET", f"/t/{token}/")
+async def captain_session(port: int, token: tuple[str, int]) -> tuple[str, str]:
+    """Open the table page as a phone does, by its table card: the CSRF cookie and the form's
+    token."""
+    card, table = token
+    status, data = await http(port, "GET", f"/t/{card}/?table={table}")
     assert status == 200, data[:500]
     cookie = re.search(rb"csrftoken=([^;]+)", data).group(1).decode()
     form_token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', data).group(1)
     return f"csrftoken={cookie}", form_token.decode()
 
 
-async def play(port: int, tokens: list[str], pace: float | None) -> tuple[float, list, int, int]:
+async def play(
+    port: int, tokens: list[tuple[str, int]], pace: float | None
+) -> tuple[float, list, int, int]:
     """Every captain confirms its table's hands; with `pace` (hands/s for the whole room)
     each captain waits its turn on a schedule instead of going back to back."""
     sessions = await asyncio.gather(*(captain_session(port, t) for t in tokens))
     latencies, acknowledged, errors = [], 0, 0
     start = time.perf_counter()
 
-    async def captain(i: int, token: str, cookie: str, form_token: str):
+    async def captain(i: int, token: tuple[str, int], cookie: str, form_token: str):
         nonlocal acknowledged, errors
         for number in range(1, HANDS_PER_TABLE + 1):
             if pace:
@@ -129,7 +133,8 @@ async def play(port: int, tokens: list[str], pace: float | None) -> tuple[float,
             body = urlencode(
                 {"csrfmiddlewaretoken": form_token, "number": number, "action": "confirm", **hand}
             ).encode()
-            status, seconds = await timed(port, "POST", f"/t/{token}/hand/", body, cookie)
+            path = f"/t/{token[0]}/hand/?table={token[1]}"
+            status, seconds = await timed(port, "POST", path, body, cookie)
             latencies.append(seconds)
             if status == 302:
                 acknowledged += 1
@@ -145,18 +150,22 @@ async def play(port: int, tokens: list[str], pace: float | None) -> tuple[float,
 # --- The scratch world and the server ---------------------------------------------------------
 
 
-def build_world() -> list[list[str]]:
-    """Two events of 100 tables each, seated; returns each event's table tokens."""
+def build_world() -> list[list[tuple[str, int]]]:
+    """Two clubs with an event of 100 tables each, seated; returns each event's tables as
+    (table card token, table id), the way a captain's phone reaches them."""
+    from django.utils.text import slugify
+
     from clubs.models import Club, Player
     from tournaments import services
     from tournaments.models import Event
 
-    club = Club.objects.create(name="Bench Euchre Club", slug="bench")
-    players = Player.objects.bulk_create(
-        Player(club=club, name=f"Player {n:03}") for n in range(1, CAPTAINS * 4 + 1)
-    )
     tokens = []
     for name in ("Full speed", "Steady pace"):
+        # A club each: a table card opens its club's one table in play without asking.
+        club = Club.objects.create(name=f"Bench club, {name}", slug=slugify(name))
+        players = Player.objects.bulk_create(
+            Player(club=club, name=f"Player {n:03}") for n in range(1, CAPTAINS * 4 + 1)
+        )
         event = Event.objects.create(
             club=club,
             name=name,
@@ -166,16 +175,17 @@ def build_world() -> list[list[str]]:
         )
         services.entries_add(event=event, players=players)
         round_ = services.round_seat(event=event)
-        tokens.append(list(round_.tables.order_by("number").values_list("token", flat=True)))
+        tokens.append([(t.card().token, t.pk) for t in round_.tables.order_by("number")])
     return tokens
 
 
-def check_database(tokens: list[str], acknowledged: int) -> str:
+def check_database(tokens: list[tuple[str, int]], acknowledged: int) -> str:
     from tournaments.models import Hand, Table
 
-    stored = Hand.objects.filter(table__token__in=tokens).count()
+    ids = [table for _, table in tokens]
+    stored = Hand.objects.filter(table__in=ids).count()
     gaps = 0
-    for table in Table.objects.filter(token__in=tokens):
+    for table in Table.objects.filter(pk__in=ids):
         numbers = list(table.hands.order_by("number").values_list("number", flat=True))
         gaps += numbers != list(range(1, len(numbers) + 1))
     verdict = "exactly" if stored == acknowledged and not gaps else "NOT"
