@@ -7,6 +7,7 @@ talks to a real network: every request goes to 127.0.0.1.
 
 import contextlib
 import http.client
+import io
 import ipaddress
 import json
 import os
@@ -228,3 +229,12 @@ def test_hall_makes_its_own_secret_key_readable_only_by_its_owner(hall):
     key = hall.secret_file.read_text().strip()
     assert len(key) >= 50
     assert key != "dev-only-insecure-key-change-me"
+
+
+def test_the_banner_leads_players_to_each_clubs_page(club, settings):
+    from django.core.management import call_command
+
+    settings.PUBLIC_URL = "http://192.0.2.7:8000"
+    out = io.StringIO()
+    call_command("hall_banner", stdout=out)
+    assert "http://192.0.2.7:8000/c/maple-hall/  (Maple Hall Euchre Club)" in out.getvalue()

@@ -126,7 +126,7 @@ def test_hidden_standings_stay_hidden_until_the_last_round_closes(client, night)
     assert 'id="standings-hidden"' in html and "<table" not in html
     assert "Place <strong>" not in client.get(public("player", night, a.pk)).content.decode()
     projector = client.get(public("projector", night)).content.decode()
-    assert 'id="screen-standings"' not in projector and "<bdi class=\"name\">A<" not in projector
+    assert 'id="screen-standings"' not in projector and '<bdi class="name">A<' not in projector
     round_3 = services.round_seat(event=night)
     services.round_close(round=round_3, reason="Last round: time called")
     html = client.get(public("event", night)).content.decode()
@@ -204,3 +204,27 @@ def test_only_the_clubs_director_reissues_its_cards(client, other_director, nigh
     url = reverse("tournaments:cards-reissue", args=["maple-hall"])
     assert client.post(url, {"understood": "yes"}).status_code == 404
     assert list(TableCard.objects.values_list("token", flat=True)) == before
+
+
+def test_a_director_keeps_the_clubs_results_private_in_its_settings(director_client, club):
+    url = reverse("clubs:club-settings", args=[club.slug])
+    data = {"name": club.name, "rules_preset": "hoyle-2001", "paper_size": "letter"}
+    assert director_client.post(url, data).status_code == 302  # the box left unticked
+    club.refresh_from_db()
+    assert club.results_public is False
+    director_client.post(url, {**data, "results_public": "on"})
+    club.refresh_from_db()
+    assert club.results_public is True
+
+
+def test_a_director_hides_an_events_standings_in_its_settings(director_client, event):
+    html = director_client.get(reverse("tournaments:event-edit", args=[event.pk])).content
+    assert b'name="standings_hidden"' in html
+
+
+def test_the_home_page_leads_players_to_the_clubs_showing_results(client, club, other_club):
+    other_club.results_public = False
+    other_club.save()
+    html = client.get("/").content.decode()
+    assert reverse("public:club", args=[club.slug]) in html
+    assert reverse("public:club", args=[other_club.slug]) not in html

@@ -52,7 +52,16 @@ def home(request: HttpRequest) -> HttpResponse:
     clubs = Club.objects.directed_by(request.user).prefetch_related(
         Prefetch("events", queryset=Event.objects.order_by("-date", "name"))
     )
-    return render(request, "tournaments/home.html", {"rulesets": RULESETS.values(), "clubs": clubs})
+    return render(
+        request,
+        "tournaments/home.html",
+        {
+            "rulesets": RULESETS.values(),
+            "clubs": clubs,
+            # A phone that opens the hall's address lands here: the clubs showing their results.
+            "public_clubs": Club.objects.filter(results_public=True).only("name", "slug")[:50],
+        },
+    )
 
 
 def rules(request: HttpRequest) -> HttpResponse:

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from clubs.models import Club
+
 
 class Command(BaseCommand):
     help = "Print the address phones on the room's Wi-Fi use (PUBLIC_URL) and its QR code."
@@ -23,8 +25,10 @@ class Command(BaseCommand):
         out.write("")
         out.write(f"Phones on this Wi-Fi: {url}")
         out.write(self._qr(url), ending="")
-        out.write("Captains scan the QR code on their table card; players open the club's page")
-        out.write(f"at {url} (print the table cards now: they carry this address).")
+        out.write("Captains scan the QR code on their table card (print the cards now: they")
+        out.write("carry this address). Players find their seat and the standings at:")
+        for club in Club.objects.filter(results_public=True).order_by("name"):
+            out.write(f"    {url}c/{club.slug}/  ({club.name})")
         out.write(
             f"Director: log in on this laptop at http://127.0.0.1:{settings.PORT}/ "
             "(it never crosses the Wi-Fi)."
