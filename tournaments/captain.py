@@ -48,10 +48,17 @@ BETWEEN_ROUNDS = datetime.timedelta(hours=6)
 
 
 class NoTableNow(Exception):
-    """The card opens no table at this moment; `page` says why, in words, to the phone."""
+    """The card opens no table for this request: none, or several, are in play now, or the
+    form posted was shown for a table no longer in play (`refusal` says so)."""
 
-    def __init__(self, page: dict):
-        self.page = page
+    def __init__(self, card: TableCard, tables: list[Table], refusal: str = ""):
+        self.card, self.tables, self.refusal = card, tables, refusal
+
+
+STALE_PAGE = (
+    "This page was for a round that has closed, or for another table: here is the table as it "
+    "is now. Nothing was saved; enter the hand again if it is still needed."
+)
 
 
 def _tables_in_play(card: TableCard):
@@ -67,23 +74,20 @@ def _table_for_card(request: HttpRequest, token: str) -> tuple[TableCard, Table]
     """The table this card opens now: table N of the round in play at the card's club.
 
     A form names the table it was shown for (`?table=`); a post for any other table (its round
-    closed, or the card was reissued) is refused with the card's page as it now stands. Raises
-    Http404 for an unknown card, NoTableNow when no round of the club has this table now.
+    closed) is refused with the card's page as it now stands. Raises Http404 for an unknown
+    card (a reissued card is unknown), NoTableNow when the card opens no single table now.
     """
     card = get_object_or_404(TableCard.objects.select_related("club"), token=token)
     tables = list(_tables_in_play(card))
     wanted = _int_or_none(request.GET.get("table"))
     chosen = next((t for t in tables if t.pk == wanted), None)
     if request.method == "POST" and chosen is None:
-        raise ActionRefused(
-            "This page was for a round that has closed, or for another table: here is the "
-            "table as it is now. Nothing was saved; enter the hand again if it is still needed."
-        )
+        raise NoTableNow(card, tables, STALE_PAGE)
     if chosen is not None:
         return card, chosen
     if len(tables) == 1:
         return card, tables[0]
-    raise NoTableNow(_card_status(card, tables))
+    raise NoTableNow(card, tables)
 
 
 def _card_status(card: TableCard, tables: list[Table]) -> dict:
@@ -338,28 +342,22 @@ def at_table(view):
         try:
             card, table = _table_for_card(request, token)
         except NoTableNow as none:
-            return _card_page(request, token, none.page)
-        except ActionRefused as exc:
-            card = get_object_or_404(TableCard.objects.select_related("club"), token=token)
-            tables = list(_tables_in_play(card))
-            if len(tables) == 1:
-                return _refused(request, card, tables[0], exc.message)
-            return _card_page(request, token, _card_status(card, tables), exc.message, 409)
+            if none.refusal and len(none.tables) == 1:
+                return _refused(request, none.card, none.tables[0], none.refusal)
+            return render(
+                request,
+                "tournaments/captain/card.html",
+                {
+                    "card": none.card,
+                    "club": none.card.club,
+                    "refusal": none.refusal,
+                    **_card_status(none.card, none.tables),
+                },
+                status=409 if none.refusal else 200,
+            )
         return view(request, card, table)
 
     return wrapped
-
-
-def _card_page(
-    request: HttpRequest, token: str, page: dict, refusal: str = "", status: int = 200
-) -> HttpResponse:
-    card = get_object_or_404(TableCard.objects.select_related("club"), token=token)
-    return render(
-        request,
-        "tournaments/captain/card.html",
-        {"card": card, "club": card.club, "refusal": refusal, **page},
-        status=status,
-    )
 
 
 # --- Views --------------------------------------------------------------------------------
