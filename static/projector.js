@@ -1,8 +1,11 @@
 // The hall's projector turns its own pages, so every player comes up on the screen without
 // anyone touching it. Each screen (the seating, then the standings) is laid out in columns
 // exactly one window high; the columns that do not fit run on to the right, and each page
-// shows the next window's width of them. After a whole turn, a live night reloads for fresh
-// numbers. No script: the screens simply stack (projector.css) and a <noscript> refresh reloads.
+// slides the next window's width of them into view (a transform, not scrolling: a scroll stops
+// at the last column, so the last page would repeat most of the one before). After a whole
+// turn, a live night reloads for fresh numbers. No script: the screens simply stack
+// (projector.css) and a <noscript> refresh reloads. Loaded with defer, never inline, so a
+// Content-Security-Policy without 'unsafe-inline' allows it.
 (function () {
   "use strict";
   var body = document.body;
@@ -12,6 +15,7 @@
   var started = Date.now();
   var steps = [];
   var next = 0;
+  var timer = 0;
 
   document.documentElement.classList.add("paged");
 
@@ -29,9 +33,12 @@
       screen.hidden = false;
       var flow = screen.querySelector(".flow");
       var pages = 1;
-      if (flow) {
-        // A sliver over a whole page is rounding, not another page.
-        pages = Math.max(1, Math.ceil((flow.scrollWidth + gap(flow)) / pageWidth(flow) - 0.02));
+      if (flow && flow.lastElementChild) {
+        // How far right the last column ends; a sliver over a whole page is rounding.
+        flow.style.transform = "";
+        var end = flow.lastElementChild.getBoundingClientRect().right;
+        var width = end - flow.getBoundingClientRect().left + gap(flow);
+        pages = Math.max(1, Math.ceil(width / pageWidth(flow) - 0.02));
       }
       for (var page = 0; page < pages; page += 1) {
         steps.push({ screen: screen, flow: flow, page: page, pages: pages });
@@ -53,7 +60,7 @@
       screen.hidden = screen !== step.screen;
     });
     if (step.flow) {
-      step.flow.scrollLeft = step.page * pageWidth(step.flow);
+      step.flow.style.transform = "translateX(" + -step.page * pageWidth(step.flow) + "px)";
     }
     var label = step.screen.querySelector(".page-of");
     if (label) {
@@ -62,9 +69,17 @@
     next += 1;
     // One screen alone has nothing to turn to: it waits for the reload instead.
     var wait = steps.length > 1 ? seconds : Math.max(seconds, refresh || seconds);
-    window.setTimeout(show, wait * 1000);
+    timer = window.setTimeout(show, wait * 1000);
   }
 
-  plan();
-  show();
+  function start() {
+    window.clearTimeout(timer);
+    plan();
+    next = 0;
+    show();
+  }
+
+  // A projector that changes resolution (or a window resized) lays the columns out anew.
+  window.addEventListener("resize", start);
+  start();
 })();

@@ -25,19 +25,110 @@ HD = {"width": 1280, "height": 720}
 # Pages turn every 3 s in these tests; a whole turn of every page must come well within this.
 PATIENCE_SECONDS = 40
 
-FIRST = (
-    "Ada Ben Cora Dale Edna Floyd Gail Hank Ida Jack Kay Lyle Mae Ned Opal Pete Rita Sam Tess "
-    "Vern Wanda Xavier Yvonne Zeke Alma Boyd Clara Dwight Elsie Franklin Greta Homer Irene "
-    "Jasper Lena Marvin Nora Otis Pearl Roscoe Stella Thaddeus Una Virgil Winifred Della "
-    "Everett Hazel Lloyd Myrtle"
-).split()
-LAST = (
-    "Baker Carter Dunn Evans Fox Gray Hart Irwin Jones Klein Lowe Moss Nash Owens Price Quinn "
-    "Ross Tate Upton Vance West Young Zane Abbott Brennan Castillo Dubois Eriksen Fitzgerald "
-    "Gallagher Holmberg Iverson Jablonski Kowalczyk Lindqvist MacDonald Novak O'Sullivan "
-    "Petrakis Rasmussen Schneider Thibodeaux Urquhart Vasquez Whitaker Yamamoto Zimmerman "
-    "Abernathy Bianchi Donnelly"
-).split()
+FIRST = [
+    "Ada",
+    "Ben",
+    "Cora",
+    "Dale",
+    "Edna",
+    "Floyd",
+    "Gail",
+    "Hank",
+    "Ida",
+    "Jack",
+    "Kay",
+    "Lyle",
+    "Mae",
+    "Ned",
+    "Opal",
+    "Pete",
+    "Rita",
+    "Sam",
+    "Tess",
+    "Vern",
+    "Wanda",
+    "Xavier",
+    "Yvonne",
+    "Zeke",
+    "Alma",
+    "Boyd",
+    "Clara",
+    "Dwight",
+    "Elsie",
+    "Franklin",
+    "Greta",
+    "Homer",
+    "Irene",
+    "Jasper",
+    "Lena",
+    "Marvin",
+    "Nora",
+    "Otis",
+    "Pearl",
+    "Roscoe",
+    "Stella",
+    "Thaddeus",
+    "Una",
+    "Virgil",
+    "Winifred",
+    "Della",
+    "Everett",
+    "Hazel",
+    "Lloyd",
+    "Myrtle",
+]
+LAST = [
+    "Baker",
+    "Carter",
+    "Dunn",
+    "Evans",
+    "Fox",
+    "Gray",
+    "Hart",
+    "Irwin",
+    "Jones",
+    "Klein",
+    "Lowe",
+    "Moss",
+    "Nash",
+    "Owens",
+    "Price",
+    "Quinn",
+    "Ross",
+    "Tate",
+    "Upton",
+    "Vance",
+    "West",
+    "Young",
+    "Zane",
+    "Abbott",
+    "Brennan",
+    "Castillo",
+    "Dubois",
+    "Eriksen",
+    "Fitzgerald",
+    "Gallagher",
+    "Holmberg",
+    "Iverson",
+    "Jablonski",
+    "Kowalczyk",
+    "Lindqvist",
+    "MacDonald",
+    "Novak",
+    "O'Sullivan",
+    "Petrakis",
+    "Rasmussen",
+    "Schneider",
+    "Thibodeaux",
+    "Urquhart",
+    "Vasquez",
+    "Whitaker",
+    "Yamamoto",
+    "Zimmerman",
+    "Abernathy",
+    "Bianchi",
+    "Donnelly",
+]
 # The names a projector must not cut off: long, hyphenated, accented.
 LONG_NAMES = [
     "Maximiliana Featherstonehaugh-Smythe",
@@ -135,40 +226,51 @@ def projector_url(live_server, event, seconds=3) -> str:
 
 
 # What is on screen right now, judged the way a player at the back would: the element's screen
-# is the one showing, and its whole box lies inside the window and inside the clipping box of
-# its column flow (a row scrolled off to the next page is laid out but not seen). A name counts
-# only when it is not cut off by an ellipsis.
+# is the one showing, and its whole box lies inside the window and inside every box that clips
+# it (a column slid off to the next page is laid out but not seen). A name counts only when it
+# is not cut off (an ellipsis, or a box too narrow for it).
 ON_SCREEN = """() => {
   const W = window.innerWidth, H = window.innerHeight;
+  function inside(r, box) {
+    return r.left >= box.left - 0.5 && r.top >= box.top - 0.5
+      && r.right <= box.right + 0.5 && r.bottom <= box.bottom + 0.5;
+  }
   function seen(el) {
     const screen = el.closest('.screen');
     if (!screen || screen.hidden || getComputedStyle(screen).display === 'none') return false;
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) return false;
-    if (r.left < 0 || r.top < 0 || r.right > W || r.bottom > H) return false;
-    const flow = el.closest('.flow');
-    if (flow) {
-      const f = flow.getBoundingClientRect();
-      if (r.left < f.left - 0.5 || r.right > f.right + 0.5
-          || r.top < f.top - 0.5 || r.bottom > f.bottom + 0.5) return false;
+    if (!inside(r, {left: 0, top: 0, right: W, bottom: H})) return false;
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.visibility === 'hidden' || style.opacity === '0') return false;
+      if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+        if (!inside(r, up.getBoundingClientRect())) return false;
+      }
     }
     return true;
   }
-  const names = [], cut = [], tables = [];
+  function cut(el) {
+    return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+  }
+  const names = [], cuts = [], tables = [];
   for (const el of document.querySelectorAll('#screen-standings .row .name')) {
     if (!seen(el.closest('.row'))) continue;
-    if (el.scrollWidth > el.clientWidth + 1) cut.push(el.textContent);
+    if (cut(el)) cuts.push(el.textContent);
     else names.push(el.textContent);
   }
   for (const el of document.querySelectorAll('#screen-seating .tablebox')) {
-    if (seen(el)) tables.push(el.querySelector('h3').textContent);
+    if (!seen(el)) continue;
+    tables.push(el.querySelector('h3').textContent);
+    for (const li of el.querySelectorAll('li')) if (cut(li)) cuts.push(li.textContent);
   }
-  const shown = [...document.querySelectorAll('.screen')].filter(s => !s.hidden).map(s => s.id);
+  const shown = [...document.querySelectorAll('.screen')].filter(s => !s.hidden);
   return {
-    names, cut, tables, shown,
+    names, cuts, tables,
+    shown: shown.map(s => s.id),
+    label: shown.map(s => (s.querySelector('.page-of') || {}).textContent || '').join(''),
     scrollY: window.scrollY,
     scrollTop: document.scrollingElement.scrollTop,
-    labels: [...document.querySelectorAll('.page-of')].map(l => l.textContent),
   };
 }"""
 
@@ -185,14 +287,14 @@ def watch(page, *, names, tables, shot_prefix):
         assert len(now["shown"]) == 1, f"one screen at a time, not {now['shown']}"
         seen_names.update(now["names"])
         seen_tables.update(now["tables"])
-        cut.update(now["cut"])
-        labels.update(now["labels"])
-        key = (now["shown"][0], tuple(now["labels"]))
+        cut.update(now["cuts"])
+        labels.add(now["label"])
+        key = (now["shown"][0], now["label"])
         if key not in shot:
             shot.add(key)
-            label = re.sub(r"\D+", "-", "".join(now["labels"])).strip("-") or "1"
-            page.screenshot(path=f"/tmp/projector-{shot_prefix}-{now['shown'][0]}-{label}.png")
-        if seen_names >= set(names) and seen_tables >= set(tables) and not cut:
+            number = re.sub(r"\D+", "-", now["label"]).strip("-") or "1"
+            page.screenshot(path=f"/tmp/projector-{shot_prefix}-{now['shown'][0]}-{number}.png")
+        if seen_names >= set(names) and seen_tables >= set(tables):
             break
         page.wait_for_timeout(250)
     return {"names": seen_names, "tables": seen_tables, "cut": cut, "labels": labels}
@@ -242,6 +344,17 @@ def test_type_is_big_and_there_is_nothing_to_click(screen, live_server, event):
         assert arrow not in page.locator("body").inner_text()
 
 
+def assert_whole_code(qr):
+    """The code is drawn whole inside its box, not cropped by it: a code sized by CSS without
+    a viewBox shows only its top left corner, and no phone reads that."""
+    code, box = qr.locator("path").bounding_box(), qr.bounding_box()
+    assert code["x"] >= box["x"] - 1 and code["y"] >= box["y"] - 1, (code, box)
+    assert code["x"] + code["width"] <= box["x"] + box["width"] + 1, (code, box)
+    assert code["y"] + code["height"] <= box["y"] + box["height"] + 1, (code, box)
+    # The modules fill the box but for the quiet zone (4 modules a side of some 30 to 40).
+    assert code["width"] >= 0.7 * box["width"], (code, box)
+
+
 def test_the_qr_code_of_the_players_page_is_on_screen(screen, live_server, event):
     build_night(event, 60)
     page = screen(FULL_HD)
@@ -249,12 +362,15 @@ def test_the_qr_code_of_the_players_page_is_on_screen(screen, live_server, event
     public_url = f"{live_server.url}{reverse('public:event', args=[event.club.slug, event.pk])}"
 
     qr = page.locator(".qr svg")
+    assert_whole_code(qr)
     box = qr.bounding_box()
     assert box["x"] >= 0 and box["y"] >= 0
     assert box["x"] + box["width"] <= FULL_HD["width"]
     assert box["y"] + box["height"] <= FULL_HD["height"]
     # Big enough to scan from a few metres: the whole code, quiet zone included.
     assert box["width"] >= 150 and box["height"] >= 150, box
+    # ... and scaled to the screen, not a banner pushing the players off it.
+    assert box["height"] <= 0.2 * FULL_HD["height"], box
     assert abs(box["width"] - box["height"]) < 1
     # In a corner: the top right.
     assert box["x"] + box["width"] > FULL_HD["width"] * 0.9 and box["y"] < FULL_HD["height"] * 0.1
@@ -304,5 +420,6 @@ def test_without_a_script_every_screen_is_stacked_and_readable(screen, live_serv
         assert row.is_visible()
         assert row.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), row.text_content()
     assert page.locator("#screen-seating .tablebox").count() == 15
+    assert_whole_code(page.locator(".qr svg"))
     # No script to turn pages, so the browser reloads the page for fresh numbers.
     assert page.locator('meta[http-equiv="refresh"]').get_attribute("content") == "30"

@@ -69,6 +69,7 @@ def test_a_players_night_shows_rounds_partners_points_and_hands(client, night):
     a = Player.objects.get(club=night.club, name="A")
     html = client.get(public("player", night, a.pk)).content.decode()
     assert "Round 1" in html and "Round 2" in html and "Partner <bdi>C</bdi>" in html
+    assert "table 1, North" in html and "table 1, East" in html
     assert "Place <strong>" in html
     assert "<td>1</td>" in html  # hand 1's row
 
@@ -131,6 +132,8 @@ def test_hidden_standings_stay_hidden_until_the_last_round_closes(client, night)
     services.round_close(round=round_3, reason="Last round: time called")
     html = client.get(public("event", night)).content.decode()
     assert 'id="standings-hidden"' not in html and "Final standings" in html
+    # The night is over: no seats to find any more.
+    assert "where everyone sits" not in html and "The night is over" in html
 
 
 def test_the_projector_has_the_public_pages_qr_code_and_no_links(client, night, settings):

@@ -155,6 +155,7 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "event": event,
             "round": latest,
             "state": _night_state(event, latest),
+            "over": bool(latest and latest.is_closed and latest.number >= event.rounds_planned),
             "seating": [(s, links.get(s.player_id)) for s in found],
             "search": search,
             "standings": standings,

@@ -24,7 +24,7 @@ from django.db.models import Count, Q, Sum
 
 import scoring
 
-from .models import Entry, Event, Hand, Round, Seat
+from .models import SEAT_NAMES, Entry, Event, Hand, Round, Seat
 
 # The maker's side took 2 tricks or fewer and the defenders scored (scoring.OUTCOMES).
 EUCHRED_OUTCOMES = ("euchred", "lone_euchred", "lone_defence_euchred", "lone_defence_march")
@@ -380,6 +380,10 @@ class NightRound:
     @property
     def sat_out(self) -> bool:
         return self.table_number is None
+
+    @property
+    def seat_name(self) -> str:
+        return SEAT_NAMES.get(self.position, "")
 
 
 def player_night(event: Event, player_id: int) -> tuple[PlayerLine | None, list[NightRound]]:

@@ -65,5 +65,8 @@ class QrCode(Flowable):
 
 def qr_svg(data: str) -> str:
     """The code as inline SVG for a page (the projector): nothing fetched from elsewhere."""
-    svg = segno.make(data, error="m", boost_error=False).svg_inline(scale=6, border=QUIET_ZONE)
+    # No fixed size, only a viewBox: the page's CSS scales it to the screen.
+    svg = segno.make(data, error="m", boost_error=False).svg_inline(
+        scale=6, border=QUIET_ZONE, omitsize=True
+    )
     return mark_safe(svg)  # segno's own markup; it escapes the data it writes
