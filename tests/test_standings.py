@@ -303,13 +303,19 @@ def test_csv_download_is_the_same_table(director_client, night):
     assert [tuple(r) for r in rows[1:]] == EXPECTED
 
 
-def test_projector_refreshes_itself_only_while_a_round_is_in_play(director_client, night, nine):
+def test_projector_refreshes_itself_until_the_night_is_over(director_client, night, nine):
     url = reverse("tournaments:standings-projector", args=[night.pk])
-    assert 'http-equiv="refresh"' not in director_client.get(url).content.decode()
+    # Between rounds 2 and 3: it must notice when round 3 is seated.
+    assert 'data-refresh="30"' in director_client.get(url).content.decode()
     play_round(night, 3, {1: ("ABCD", [{"maker": "N", "tricks": 3}])}, by_name=nine, close=False)
     page = director_client.get(url).content.decode()
-    assert '<meta http-equiv="refresh" content="30">' in page
+    assert '<meta http-equiv="refresh" content="30">' in page  # without a script
+    assert 'data-refresh="30"' in page  # with it (static/projector.js)
     assert "round 3 in play" in page
+    services.round_close(round=night.rounds.get(number=3), reason="Time called")
+    page = director_client.get(url).content.decode()
+    assert "Final standings" in page
+    assert 'http-equiv="refresh"' not in page and 'data-refresh="0"' in page
 
 
 @pytest.mark.parametrize("name", ["standings", "standings-projector", "standings-csv"])

@@ -25,8 +25,8 @@ from .standings_views import standings_tables
 from .text import name_key
 
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
-# The projector reloads itself this often while a round is in play: a table's last hand shows
-# within half a minute, and the hall's Wi-Fi is spared.
+# The projector reloads itself this often until the night is over: a table's last hand, or the
+# next round's seating, shows within half a minute, and the hall's Wi-Fi is spared.
 PROJECTOR_REFRESH_SECONDS = 30
 
 
@@ -220,7 +220,8 @@ def projector_response(request: HttpRequest, event: Event) -> HttpResponse:
             "teams": (standings.teams or []) if visible else [],
             "page_url": page_url,
             "qr_svg": qr_svg(page_url) if event.club.results_public else "",
-            "refresh": PROJECTOR_REFRESH_SECONDS if standings.live else None,
+            # Between rounds too: the next round's seating comes up as soon as it is seated.
+            "refresh": None if standings.final else PROJECTOR_REFRESH_SECONDS,
             "seconds": _page_seconds(request),
         },
     )
