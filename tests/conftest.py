@@ -1,9 +1,12 @@
 """The shared world: a club with its director and players, and a rival club whose director must
-see nothing of ours. Pure scoring tests use none of this and need no database."""
+see nothing of ours; and the browser the browser tests drive. Pure scoring tests use none of
+this and need no database."""
 
 import datetime
+import shutil
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 from clubs.models import Club, ClubDirector, Player
 from tournaments.models import Event
@@ -90,3 +93,38 @@ def event(club):
         rounds_planned=4,
         hands_per_round=8,
     )
+
+
+# --- The browser tests: Debian's chromium, driven by Playwright -------------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def _sync_orm_beside_playwright():
+    # Playwright's sync API runs an event loop in this thread; the test's own database work
+    # (and its teardown) is still plain synchronous code, which Django allows once told so.
+    # Only while this module's browser lives: the deploy check refuses the variable elsewhere.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
+@pytest.fixture(scope="module")
+def browser(_sync_orm_beside_playwright):
+    # The test command installs Debian's chromium; without it this must fail, not skip.
+    assert shutil.which(CHROMIUM), f"{CHROMIUM} is missing: run the README's test command"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()

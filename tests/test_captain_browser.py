@@ -6,47 +6,15 @@ shows the confirmed result. No script is needed by the pages; the browser only t
 """
 
 import re
-import shutil
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from tournaments import services
 
-CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 360, "height": 740}
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(scope="module")
-def _sync_orm_beside_playwright():
-    # Playwright's sync API runs an event loop in this thread; the test's own database work
-    # (and its teardown) is still plain synchronous code, which Django allows once told so.
-    # Only while this module's browser lives: the deploy check refuses the variable elsewhere.
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        yield
-
-
-@pytest.fixture(scope="module")
-def browser(_sync_orm_beside_playwright):
-    # The test command installs Debian's chromium; without it this must fail, not skip.
-    assert shutil.which(CHROMIUM), f"{CHROMIUM} is missing: run the README's test command"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-            ],
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

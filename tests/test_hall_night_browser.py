@@ -10,13 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
-from test_captain_browser import (  # noqa: F401 (fixtures)
-    PHONE,
-    _sync_orm_beside_playwright,
-    browser,
-    check_and_confirm,
-    fill_hand,
-)
+from test_captain_browser import PHONE, check_and_confirm, fill_hand
 
 from clubs.models import Player
 from tournaments import services
@@ -51,7 +45,7 @@ def names_at(table: Table) -> dict[str, str]:
 
 
 def test_a_night_in_the_hall_with_cards_printed_once(
-    browser,  # noqa: F811
+    browser,
     live_server,
     night,
     director,

@@ -8,18 +8,15 @@ Each test leaves screenshots of what it saw in /tmp/projector-*.png.
 """
 
 import re
-import shutil
 import time
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import sync_playwright
 
 from clubs.models import Player
 from tournaments import services
 from tournaments.printouts.qr import qr_svg
 
-CHROMIUM = "/usr/bin/chromium"
 FULL_HD = {"width": 1920, "height": 1080}
 HD = {"width": 1280, "height": 720}
 # Pages turn every 3 s in these tests; a whole turn of every page must come well within this.
@@ -168,36 +165,6 @@ def build_night(event, count: int):
             services.hand_record(table=table, number=number, data=data)
     services.round_close(round=first, reason="Time called for the test")
     return services.round_seat(event=event, seed=1)
-
-
-@pytest.fixture(scope="module")
-def _sync_orm_beside_playwright():
-    # Playwright's sync API runs an event loop in this thread; the test's own database work
-    # (and its teardown) is still plain synchronous code, which Django allows once told so.
-    # Only while this module's browser lives: the deploy check refuses the variable elsewhere.
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        yield
-
-
-@pytest.fixture(scope="module")
-def browser(_sync_orm_beside_playwright):
-    # The test command installs Debian's chromium; without it this must fail, not skip.
-    assert shutil.which(CHROMIUM), f"{CHROMIUM} is missing: run the README's test command"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-            ],
-        )
-        yield browser
-        browser.close()
 
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -231,3 +231,21 @@ def test_the_home_page_leads_players_to_the_clubs_showing_results(client, club, 
     html = client.get("/").content.decode()
     assert reverse("public:club", args=[club.slug]) in html
     assert reverse("public:club", args=[other_club.slug]) not in html
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/c/maple-hall/events/{huge}/",
+        "/c/maple-hall/events/{event}/players/{huge}/",
+        "/c/maple-hall/events/{huge}/projector/",
+        "/c/maple-hall/events/{event}/?name=%00%F0%9F%83%8F" + "x" * 500,
+        "/c/maple-hall/events/{event}/projector/?seconds=%C2%B2",
+        "/t/{card}/?table={huge}",
+    ],
+)
+def test_crafted_addresses_are_not_found_or_ignored_never_a_crash(client, night, path):
+    TableCard.objects.ensure(night.club, 1)
+    card = TableCard.objects.get(club=night.club, number=1)
+    url = path.format(huge=10**30, event=night.pk, card=card.token)
+    assert client.get(url).status_code in (200, 404)

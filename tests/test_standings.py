@@ -283,7 +283,9 @@ def test_a_players_row_links_to_their_night(director_client, night, nine):
     night_page = director_client.get(url).content.decode()
     # Round 1 at table 1 North with C against B and D; A's lone march and the running score.
     assert "table 1, N" in night_page
-    assert "Partner C" in night_page and "against B and D" in night_page
+    # Names sit in <bdi>, so a right-to-left name cannot flip the words around it.
+    assert "Partner <bdi>C</bdi>" in night_page
+    assert "against <bdi>B</bdi> and <bdi>D</bdi>" in night_page
     assert "North-South march alone: 4 points" in night_page
     assert "6–0" in night_page  # after both hands of round 1
     assert "Round 2" in night_page and "table 1, E" in night_page
@@ -483,3 +485,8 @@ def test_standings_take_the_same_few_queries_whatever_the_size(
     assert len(rows) == 800
     # Each of the 2,000 tables gave its two North-South players a 2-point march.
     assert sum(int(r[-3]) for r in rows) == 2000 * 2 * 2
+
+
+def test_a_players_night_for_an_id_too_big_for_the_database_is_not_found(director_client, night):
+    url = reverse("tournaments:player-night", args=[night.pk, 10**30])
+    assert director_client.get(url).status_code == 404

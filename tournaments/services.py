@@ -15,6 +15,7 @@ import scoring
 from clubs.models import Player
 
 from .models import Entry, Event, Hand, Partnership, Round, Seat, Table, TableCard, TallyPrint
+from .printouts import data
 from .seating import RoundPlan, RoundSeating, SeatingError, plan_round
 
 # What a captain or director may say about a hand; everything else is the engine's.
@@ -479,8 +480,6 @@ def tally_print_record(*, event: Event, routes: Mapping[int, list]) -> TallyPrin
 def tally_routes_changed(*, event: Event) -> tuple[TallyPrint | None, list[str]]:
     """When tally cards were printed, and the names of the players here whose printed route
     is no longer the night's plan."""
-    from .printouts import data  # the cards' rows are the printouts' business
-
     printed = TallyPrint.objects.filter(event=event).first()
     if printed is None:
         return None, []

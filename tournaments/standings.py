@@ -391,6 +391,10 @@ def player_night(event: Event, player_id: int) -> tuple[PlayerLine | None, list[
     points for and against their side; the standings' line for their totals. 6 queries."""
     standings = event_standings(event)
     line = next((p for p in standings.players if p.player_id == player_id), None)
+    if line is None:
+        # Not a player of this event: nothing to look up (and an id too big for the
+        # database's integers never reaches it).
+        return None, []
     own = list(
         Seat.objects.filter(round__event=event, player_id=player_id)
         .select_related("round", "table")
@@ -407,9 +411,7 @@ def player_night(event: Event, player_id: int) -> tuple[PlayerLine | None, list[
         hands[hand.table_id].append(hand)
     rounds = []
     for seat in own:
-        night = NightRound(seat.round.number)
-        if line is not None:
-            night.points = line.rounds.get(seat.round.number)
+        night = NightRound(seat.round.number, points=line.rounds.get(seat.round.number))
         if seat.table_id is not None:
             at_table = others[seat.table_id]
             side = seat.side
