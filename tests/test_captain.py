@@ -1,16 +1,16 @@
 """The table captain's phone pages, through the test client: a table's link opens that table
 only, a hand is checked then confirmed, bad entries are refused with the engine's words next to
 the field, nothing is recorded twice, the last hand can be fixed or deleted until an opponent
-confirms, and table codes cannot be guessed at speed."""
+confirms, and a table code typed on a phone opens its table (the limit on wrong codes:
+test_code_limit.py)."""
 
 import re
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import captain, services
+from tournaments import services
 from tournaments.models import Event, Hand, Table
 
 # Hoyle (the event fixture's rules), eight hands a round. Table captains sit North.
@@ -25,14 +25,6 @@ ROUND = [
     {"maker": "S", "tricks": 4},  # North-South 1
 ]
 ROUND_TOTAL = {"NS": 4, "EW": 9}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_rate_limits():
-    # The code-guess counters live in the process's cache, which outlives a test.
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
@@ -461,28 +453,6 @@ def test_typing_the_table_code_opens_the_table(client, table):
     response = client.post(reverse("tournaments:captain-code"), {"code": typed})
     assert response.status_code == 302
     assert response.url == reverse("tournaments:captain-table", args=[table.card().token])
-
-
-def test_code_guessing_is_rate_limited_per_address(client, table):
-    code_url = reverse("tournaments:captain-code")
-    wrong = "ZZZZZ2" if table.card().code != "ZZZZZ2" else "ZZZZZ3"
-    for _ in range(captain.CODE_MISSES_ALLOWED):
-        response = client.post(code_url, {"code": wrong})
-        assert response.status_code == 404
-        assert "No table has this code" in response.content.decode()
-    # Now even the right code is refused from this address, without being looked up.
-    response = client.post(code_url, {"code": table.card().code})
-    assert response.status_code == 429
-    assert "Too many wrong codes" in response.content.decode()
-    # Another phone, on another address, is not locked out.
-    response = client.post(code_url, {"code": table.card().code}, REMOTE_ADDR="10.1.2.3")
-    assert response.status_code == 302
-
-
-def test_right_codes_do_not_count_towards_the_limit(client, table):
-    code_url = reverse("tournaments:captain-code")
-    for _ in range(captain.CODE_MISSES_ALLOWED + 5):
-        assert client.post(code_url, {"code": table.card().code}).status_code == 302
 
 
 def test_table_codes_are_distinct_and_links_unguessable(round_one):

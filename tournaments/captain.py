@@ -10,9 +10,11 @@ first (the engine's result in words, with a Confirm button carrying the same val
 recorded only when confirmed. Every refusal renders the table as it now stands, with the
 reason, and status 409, so a retry or a second phone learns what was entered.
 
-Guessing table codes is rate-limited per client address in Django's cache. The default cache
-is per process, so under gunicorn each worker counts on its own: a deployment with several
-workers sets a shared cache (CACHES) to keep the limit exact.
+Typed table codes are rate-limited (tournaments/guesses.py): each phone may type 10 wrong codes
+in 15 minutes, and each address 100 in an hour and 300 in a day, so a guesser is slow while a
+hall's phones, all behind one router, are not locked out by a few typos. The counts live in the
+database, so they hold exactly across gunicorn workers and app servers, and through a restart.
+Scanning the card is never limited: its link's token cannot be guessed.
 """
 
 import datetime
@@ -21,7 +23,6 @@ import functools
 from django import forms
 from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
 from django.db.models import Count, F, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -32,15 +33,10 @@ from django.views.decorators.http import require_POST
 import scoring
 from clubs.models import Player
 
-from . import services
+from . import guesses, services
 from .forms import HandEntryForm
 from .models import SEAT_NAMES, SIDE_NAMES, TABLE_CODE_LENGTH, Event, Hand, Round, Table, TableCard
 from .services import ActionRefused
-
-# Wrong codes allowed from one address per window; right codes are not counted, so a hall
-# full of phones behind one router is not locked out by its own captains.
-CODE_MISSES_ALLOWED = 10
-CODE_MISSES_WINDOW = 15 * 60  # seconds
 
 IRREGULAR_FIELDS = ("irregularity", "offending_side", "revoke_penalty")
 # A card between two rounds says "being seated" this long after a round closed.
@@ -502,39 +498,52 @@ def _client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
-def _misses_key(request: HttpRequest) -> str:
-    return f"captain-code-misses:{_client_address(request)}"
+def _wait_words(seconds: int) -> str:
+    minutes = -(-seconds // 60)  # rounded up: never "0 minutes"
+    if minutes <= 90:
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"about {round(minutes / 60)} hours"
 
 
-def _count_miss(request: HttpRequest) -> None:
-    key = _misses_key(request)
-    if cache.add(key, 1, CODE_MISSES_WINDOW):
-        return
-    try:
-        cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, CODE_MISSES_WINDOW)
+def _too_many(guess: guesses.Guess) -> str:
+    wait = _wait_words(guess.wait_seconds)
+    if guess.refused is guesses.PHONE:
+        return (
+            f"Too many wrong codes from this phone: try again in {wait}. Scanning the QR code "
+            "on the table card always works."
+        )
+    return (
+        "Too many wrong codes from this network: typing codes is paused for every phone on it "
+        f"for {wait}. Scanning the QR code on the table card always works, and the director "
+        "can help."
+    )
 
 
 def code_entry(request: HttpRequest) -> HttpResponse:
-    """Type the short code on the table card; it leads to that table's link."""
+    """Type the short code on the table card; it leads to that table's link. A typed code
+    takes a slot in this phone's and this address's budgets before it is looked at, and only
+    a wrong code keeps it (tournaments/guesses.py)."""
     form = TableCodeForm(request.POST or None)
     context = {"form": form, "refusal": ""}
     status = 200
+    phone = guesses.phone_of(request)
     if request.method == "POST":
-        if cache.get(_misses_key(request), 0) >= CODE_MISSES_ALLOWED:
+        guess = guesses.reserve(address=_client_address(request), phone=phone)
+        if guess.refused:
             # Refused before the code is even looked at, so a guesser learns nothing more.
-            context.update(
-                form=TableCodeForm(),
-                refusal="Too many wrong codes from this connection. Wait 15 minutes, or scan "
-                "the QR code on the table card, or ask the director.",
-            )
-            return render(request, "tournaments/captain/code.html", context, status=429)
-        if form.is_valid():
-            card = TableCard.objects.filter(code=form.cleaned_data["code"]).first()
-            if card is not None:
-                return redirect("tournaments:captain-table", token=card.token)
-            _count_miss(request)
+            context.update(form=TableCodeForm(), refusal=_too_many(guess))
+            status = 429
+        elif not form.is_valid():
+            guess.give_back()  # too short or too long to look up: not a guess
+        elif card := TableCard.objects.filter(code=form.cleaned_data["code"]).first():
+            guess.give_back()
+            return redirect("tournaments:captain-table", token=card.token)
+        else:
+            # A reissued card's old code is no longer stored: it answers as any unknown code.
             form.add_error("code", "No table has this code: check it on the table card.")
             status = 404
-    return render(request, "tournaments/captain/code.html", context, status=status)
+    response = render(request, "tournaments/captain/code.html", context, status=status)
+    if status == 429:
+        response["Retry-After"] = guess.wait_seconds
+    guesses.remember_phone(response, phone)
+    return response

@@ -487,3 +487,26 @@ class Hand(models.Model):
         # Whatever path saves a hand (service, admin, shell), its points come from the engine.
         self.apply_score(scoring.score_hand(self.to_engine_hand(), self.table.rules()))
         super().save(*args, **kwargs)
+
+
+class CodeGuessCount(models.Model):
+    """Wrong table codes typed from one phone or one address (`kind`, `key`) in one window of
+    time that ends at `window_end` (tournaments/guesses.py). A row in the database, not a
+    cache entry, so every gunicorn worker and every app server sees the same count, and a
+    restart does not reset it."""
+
+    kind = models.CharField(max_length=16)
+    key = models.CharField(max_length=64)
+    # Indexed so that deleting the expired windows stays cheap.
+    window_end = models.DateTimeField(db_index=True)
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "key", "window_end"], name="one_guess_count_per_window"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.count} wrong codes from {self.kind} {self.key} until {self.window_end}"
