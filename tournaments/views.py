@@ -228,7 +228,7 @@ def entries_add(request: HttpRequest, pk: int) -> HttpResponse:
     except ActionRefused as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"Added {added} player(s), checked in.")
+        messages.success(request, f"Added {added} player{pluralize(added)}, checked in.")
     return redirect("tournaments:event-detail", pk=event.pk)
 
 
