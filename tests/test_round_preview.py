@@ -34,10 +34,31 @@ def test_the_preview_shows_the_tables_and_the_quality_and_saves_nothing(
     text = response.content.decode()
     assert "Round 1" in text and "preview" in text
     assert "Table 3" in text and "Table 4" not in text
-    assert "Repeat partners: 0" in text
+    assert "Every partner new, no one meets the same opponent twice." in text
     # The whole night: 13 players, 13 rounds, a whist movement.
-    assert "Opponent meetings per pair: min 2, max 2" in text
+    assert "Everyone partners every other player once and meets them twice as opponents." in text
     assert Round.objects.count() == 0
+
+
+@pytest.mark.parametrize("rounds", [1, 4])
+def test_the_preview_speaks_a_directors_words_with_plurals_right(
+    director_client, event, players, rounds
+):
+    for player in players[:17]:
+        Entry.objects.create(event=event, player=player)
+    event.rounds_planned = rounds
+    event.save()
+
+    response = director_client.get(reverse("tournaments:round-preview", args=[event.pk]))
+
+    text = response.content.decode()
+    assert "17 players, 1 round." in text
+    assert "1 rounds" not in text and "Rounds 1 to 1" not in text
+    assert "Every partner new, no one meets the same opponent twice." in text
+    assert "1 player sits out once, 16 never." in text
+    # How the movement was built is the app's business, not the director's.
+    assert "Movement:" not in text and "polished" not in text and "planned," not in text
+    assert "min 0" not in text and "Repeat partners" not in text
 
 
 def test_seating_after_the_preview_seats_what_it_showed(director_client, night):
@@ -117,3 +138,26 @@ def test_a_pairs_event_keeps_its_movement_choice(director_client, club):
 
     assert response.status_code == 302
     assert Event.objects.get(name="Kings night").pairs_movement == Event.PairsMovement.KINGS
+
+
+def test_a_pairs_preview_speaks_of_partnerships_not_of_partners_again(
+    director_client, club, players
+):
+    event = Event.objects.create(
+        club=club, name="Pairs cup", date="2026-12-01", format="pairs", rounds_planned=3
+    )
+    services.entries_add(event=event, players=players[:8])
+    for i in range(0, 8, 2):
+        services.partnership_register(event=event, first=players[i], second=players[i + 1])
+    for _ in range(2):
+        services.round_close(round=services.round_seat(event=event), reason="test: next round")
+
+    response = director_client.get(reverse("tournaments:round-preview", args=[event.pk]))
+
+    text = response.content.decode()
+    # Round robin: 4 partnerships meet each of the 3 others once in 3 rounds.
+    assert "4 partnerships, 3 rounds." in text
+    assert "No two partnerships meet twice." in text
+    # Partners together all night is the point of a pairs event, not a problem.
+    assert "partners 3 times" not in text and "partners again" not in text
+    assert "No problems found." in text

@@ -39,6 +39,7 @@ from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table, TableCard
 from .movements import movement_report
 from .services import ActionRefused
 from .tables import EntryTable, HandTable
+from .text import name_key
 
 
 @cache
@@ -297,17 +298,17 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
             "event": event,
             "number": played + 1,
             "tables": tables,
-            "sit_outs": sorted(names[pid] for pid in plan.next.sit_out),
-            "method": plan.method,
-            "so_far": _report_lines(plan.night[: played + 1], names),
-            "night": _report_lines(plan.night, names),
+            "sit_outs": sorted((names[pid] for pid in plan.next.sit_out), key=name_key),
+            "so_far": _report_lines(plan.night[: played + 1], names, event),
+            "night": _report_lines(plan.night, names, event),
             "night_rounds": len(plan.night),
         },
     )
 
 
-def _report_lines(rounds, names: dict[int, str]) -> list[str]:
-    return movement_report(rounds).lines(names)
+def _report_lines(rounds, names: dict[int, str], event: Event) -> list[str]:
+    # Partners stay together all night in a pairs event: its report is about partnerships.
+    return movement_report(rounds).lines(names, fixed_partners=event.is_pairs)
 
 
 @login_required

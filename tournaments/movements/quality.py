@@ -2,8 +2,8 @@
 
 One function, `movement_report`, counts for every two players how often they were partners,
 opponents, and on which side, and every player's sit-outs. `Report.problems` lists what a
-good movement must not have; `Report.lines()` is what the director and `movement_report`
-print.
+good movement must not have; `Report.lines()` says it all in a director's words, as the round
+preview and `manage.py movement_report` print it.
 """
 
 from collections import Counter
@@ -97,20 +97,27 @@ class Report:
         twice (on a short night: anyone met twice), uneven or back-to-back sit-outs."""
         return self.problem_list()
 
-    def problem_list(self, names: Mapping[int, str] | None = None) -> list[str]:
+    def problem_list(
+        self, names: Mapping[int, str] | None = None, *, fixed_partners: bool = False
+    ) -> list[str]:
+        """`fixed_partners`: a pairs event, where partners stay together all night and two
+        partnerships may meet again by the movement's design (Swiss, king's table), so only
+        the seating and the sit-outs can be wrong."""
+
         def who(p: int) -> str:
             return names.get(p, f"player {p}") if names else f"player {p}"
 
         found = list(self.errors)
-        for (a, b), count in self.repeated_pairs(self.partners, 1):
-            found.append(f"{who(a)} and {who(b)} are partners {count} times")
-        met = self.partners + self.opponents
-        if self.short_night:
-            for (a, b), count in self.repeated_pairs(met, 1):
-                found.append(f"{who(a)} and {who(b)} meet {count} times")
-        else:
-            for (a, b), count in self.repeated_pairs(self.opponents, 2):
-                found.append(f"{who(a)} and {who(b)} are opponents {count} times")
+        if not fixed_partners:
+            for (a, b), count in self.repeated_pairs(self.partners, 1):
+                found.append(f"{who(a)} and {who(b)} are partners {_times(count)}")
+            met = self.partners + self.opponents
+            if self.short_night:
+                for (a, b), count in self.repeated_pairs(met, 1):
+                    found.append(f"{who(a)} and {who(b)} meet {_times(count)}")
+            else:
+                for (a, b), count in self.repeated_pairs(self.opponents, 2):
+                    found.append(f"{who(a)} and {who(b)} are opponents {_times(count)}")
         low, high = self.sit_out_range
         if high - low > 1:
             found.append(f"sit-outs are uneven: from {low} to {high} per player")
@@ -118,26 +125,35 @@ class Report:
             found.append(f"{who(player)} sits out twice in a row")
         return found
 
-    def lines(self, names: Mapping[int, str] | None = None) -> list[str]:
-        low, high = self.opponent_range
-        sit_low, sit_high = self.sit_out_range
-        lines = [
-            f"{len(self.players)} players, {self.rounds} rounds.",
-            f"Repeat partners: {self.partner_repeats}"
-            + (" (everyone partners everyone once)" if self.partner_range == (1, 1) else ""),
-            f"Opponent meetings per pair: min {low}, max {high}; "
-            f"repeat meetings of any kind: {self.repeat_meetings}",
-            f"Sit-outs per player: min {sit_low}, max {sit_high}; "
-            f"twice in a row: {len(self.twice_in_a_row)}",
-            f"Left/right: largest gap {self.left_right_gap}; "
-            f"pairs met more often on one side than the other: {self.left_right_unbalanced}",
-        ]
-        if self.is_whist:
-            lines.append(
-                "A whist movement"
-                + (", each opponent met once on each side." if self.left_right_gap == 0 else ".")
-            )
-        problems = self.problem_list(names)
+    def lines(
+        self, names: Mapping[int, str] | None = None, *, fixed_partners: bool = False
+    ) -> list[str]:
+        """The report in a director's words: who partners and meets whom again, who sits
+        out, then the problems, if any. The preview and `manage.py movement_report` print it.
+        `fixed_partners`: a pairs event, told in partnerships."""
+        if fixed_partners:
+            lines = self._partnership_lines()
+        else:
+            lines = [
+                f"{_count(len(self.players), 'player')}, {_count(self.rounds, 'round')}.",
+                self.summary(),
+                _how_often(
+                    Counter(self.sit_outs[p] for p in self.players),
+                    "player",
+                    ("sits out", "sit out"),
+                    everyone="Everyone sits out",
+                    no_one="No one sits out.",
+                ),
+            ]
+            if self.is_whist and self.left_right_gap == 0:
+                lines.append("Each opponent is met once on each side.")
+            elif self.left_right_unbalanced:
+                pairs = self.left_right_unbalanced
+                lines.append(
+                    f"{_count(pairs, 'pair')} of opponents {_verb(pairs, 'meets', 'meet')} "
+                    "more often on one side than the other."
+                )
+        problems = self.problem_list(names, fixed_partners=fixed_partners)
         if problems:
             shown = problems[:10]
             more = f" (and {len(problems) - 10} more)" if len(problems) > 10 else ""
@@ -145,6 +161,96 @@ class Report:
         else:
             lines.append("No problems found.")
         return lines
+
+    def _partnership_lines(self) -> list[str]:
+        teams = sorted(tuple(sorted(pair)) for pair in self.partners)
+        lines = [f"{_count(len(teams), 'partnership')}, {_count(self.rounds, 'round')}."]
+        # Two partnerships at a table: each player is the opponent of both the others once.
+        meetings = Counter(
+            self.opponents[frozenset((a[0], b[0]))] for a, b in combinations(teams, 2)
+        )
+        again = [
+            f"{_count(meetings[times], 'pair')} of partnerships "
+            f"{_verb(meetings[times], 'meets', 'meet')} {_times(times)}"
+            for times in sorted(meetings)
+            if times > 1
+        ]
+        lines.append(_sentence(", ".join(again)) if again else "No two partnerships meet twice.")
+        lines.append(
+            _how_often(
+                Counter(self.sit_outs[team[0]] for team in teams),
+                "partnership",
+                ("has the bye", "have the bye"),
+                everyone="Every partnership has the bye",
+                no_one="No partnership has the bye.",
+            )
+        )
+        return lines
+
+    def summary(self) -> str:
+        """One sentence for the partners and the opponents, from the counts: "Every partner
+        new, 2 pairs meet twice as opponents." (a pair: two players)."""
+        if self.is_whist:
+            return "Everyone partners every other player once and meets them twice as opponents."
+        pairs = list(self._pairs())
+        if self.partner_repeats == 0:
+            words = ["every partner new"]
+        else:
+            again = sum(1 for p in pairs if self.partners[p] > 1)
+            words = [f"{_count(again, 'pair')} {_verb(again, 'partners', 'partner')} again"]
+        # How many pairs of players meet how often as opponents, beyond once.
+        meetings = Counter(self.opponents[p] for p in pairs if self.opponents[p] > 1)
+        if meetings:
+            words += [
+                f"{_count(meetings[times], 'pair')} {_verb(meetings[times], 'meets', 'meet')} "
+                f"{_times(times)} as opponents"
+                for times in sorted(meetings)
+            ]
+        else:
+            words.append("no one meets the same opponent twice")
+        if self.short_night:
+            # Few enough rounds that nobody need meet anyone twice in any way.
+            both = sum(1 for p in pairs if self.partners[p] and self.opponents[p])
+            if both:
+                words.append(
+                    f"{_count(both, 'pair')} {_verb(both, 'meets', 'meet')} "
+                    "as partners and as opponents"
+                )
+        return _sentence(", ".join(words))
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+def _verb(number: int, one: str, many: str) -> str:
+    return one if number == 1 else many
+
+
+def _times(number: int) -> str:
+    return {1: "once", 2: "twice"}.get(number, f"{number} times")
+
+
+def _sentence(words: str) -> str:
+    return words[0].upper() + words[1:] + "."
+
+
+def _how_often(
+    counts: Counter, noun: str, does: tuple[str, str], *, everyone: str, no_one: str
+) -> str:
+    """How many sit out (or have the bye) how often: "4 players sit out once, 13 never"."""
+    if not counts or max(counts) == 0:
+        return no_one
+    if len(counts) == 1:
+        return f"{everyone} {_times(max(counts))}."
+    words = [
+        f"{_count(counts[times], noun)} {_verb(counts[times], *does)} {_times(times)}"
+        for times in sorted(counts, reverse=True)
+        if times
+    ]
+    if counts[0]:
+        words.append(f"{counts[0]} never")
+    return _sentence(", ".join(words))
 
 
 def movement_report(
