@@ -20,7 +20,7 @@ from clubs.models import Club
 from .links import public_reverse
 from .models import SEAT_NAMES, Event, Round, Seat
 from .printouts.qr import qr_svg
-from .standings import SIT_OUT_MARK, event_standings, player_night
+from .standings import event_standings, player_night
 from .standings_views import standings_tables
 from .text import name_key
 
@@ -160,7 +160,6 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "search": search,
             "standings": standings,
             "standings_visible": visible,
-            "sit_out_mark": SIT_OUT_MARK,
             **tables,
         },
     )

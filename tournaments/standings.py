@@ -120,13 +120,28 @@ def sit_out_value(played: list[int], rule: str, fixed: int) -> Points:
 
 
 def fmt(points: Points | None) -> str:
-    """Points as every standings view shows them (page, CSV, PDF), so they agree to the
-    character: whole numbers plain, averages to one decimal, nothing for no round."""
+    """Points as every view shows them, so the standings page, the CSV, the PDF, the players'
+    pages and the projector agree to the character (templates: the `points` filter).
+
+    A euchre player reads whole points, so a whole number prints plainly ("14", never
+    "14.0"); only a sit-out average is a fraction, and it prints to one decimal ("7.3").
+    Nothing for no round."""
     if points is None:
         return ""
-    if isinstance(points, Decimal) and points == points.to_integral_value():
-        return str(int(points))
-    return str(points)
+    value = Decimal(points).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    if value == value.to_integral_value():
+        return str(int(value))
+    return str(value)
+
+
+def sit_out_legend(event: Event) -> str:
+    """What the sit-out mark beside a round's points means, under every standings table."""
+    if event.sit_out_rule == Event.SitOutRule.FIXED:
+        points = event.sit_out_points
+        scored = f"a fixed {points} point{'' if points == 1 else 's'}"
+    else:
+        scored = "the average of their other rounds, to one decimal"
+    return f"{SIT_OUT_MARK} sat out: scored {scored}."
 
 
 def fmt_round(line: PlayerLine, number: int) -> str:

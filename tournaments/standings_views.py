@@ -16,7 +16,6 @@ from django_tables2 import RequestConfig
 
 from .models import SEAT_NAMES
 from .standings import (
-    SIT_OUT_MARK,
     Standings,
     event_standings,
     player_night,
@@ -92,7 +91,6 @@ def _context(request: HttpRequest, event) -> dict:
     return {
         "event": event,
         "standings": standings,
-        "sit_out_mark": SIT_OUT_MARK,
         **standings_tables(request, standings),
     }
 

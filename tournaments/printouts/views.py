@@ -12,7 +12,7 @@ from django.utils.text import slugify
 from tournaments import services
 from tournaments.links import public_reverse
 from tournaments.models import MAX_TABLE_CARDS, Table, TableCard, TallyPrint
-from tournaments.standings import event_standings
+from tournaments.standings import event_standings, sit_out_legend
 from tournaments.standings_views import standings_tables
 from tournaments.views import _get_club_for_user, _get_event_for_user
 
@@ -132,14 +132,9 @@ def standings_legend(event) -> str:
         return (
             "Partnerships are ranked by games won, then points for minus against, then points for."
         )
-    sat_out = (
-        f"a fixed {event.sit_out_points} points"
-        if event.sit_out_rule == event.SitOutRule.FIXED
-        else "the average of their other rounds"
-    )
     return (
         "Ties are broken by lone hands made, then by fewest times euchred as makers; a place "
-        f"still tied is shared (2=). * sat out: scored {sat_out}."
+        f"still tied is shared (2=). {sit_out_legend(event)}"
     )
 
 
