@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models.functions import Lower
 
 from scoring import RULESETS, RuleSet
+from tournaments.text import name_key
 
 PRESET_CHOICES = [(name, rules.title) for name, rules in RULESETS.items()]
 GAME_POINTS_CHOICES = [(5, "5 points"), (7, "7 points"), (10, "10 points")]
@@ -135,3 +136,10 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def sort_name(self) -> str:
+        """The name as a person sorts it, accents folded ("Élise" before "Zoë"): the key of
+        every list of players the director picks from. No database orders names so
+        everywhere (SQLite sorts "É" after "Z"), so such lists are sorted in Python."""
+        return name_key(self.name)

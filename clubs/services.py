@@ -4,6 +4,10 @@ A roster import is all or nothing: if any line is wrong, nothing is created and 
 is reported, so the director fixes the text and imports it again without creating half a
 roster. Names already on the roster, or repeated in the input, are not errors: they are skipped
 and listed, never silently created twice.
+
+Two names are the same name when a person would read them so: case, spacing and accents aside
+("zoe bronte" is likely Zoë Brontë), by tournaments.text.name_key, which sorts and searches
+names everywhere else too.
 """
 
 import csv
@@ -13,6 +17,8 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
+
+from tournaments.text import name_key
 
 from .models import Club, ClubDirector, Player
 
@@ -37,11 +43,27 @@ POSITIONAL_COLUMNS = ("name", "email", "phone")
 _email_validator = EmailValidator()
 
 
+@dataclass(frozen=True)
+class Duplicate:
+    """A line skipped: its name is already on the roster, or on an earlier line."""
+
+    line: int
+    name: str  # as typed
+    existing: str  # as the roster, or the earlier line, spells it
+    earlier_line: int | None = None  # None: on the roster
+
+    @property
+    def message(self) -> str:
+        where = "on the roster" if self.earlier_line is None else f"on line {self.earlier_line}"
+        typed = "" if self.name == self.existing else f" (typed “{self.name}”)"
+        return f"Line {self.line}: {self.existing} is already {where}{typed}."
+
+
 @dataclass
 class RosterImport:
     created: list[Player] = field(default_factory=list)
-    # Names skipped: already on the roster (case/space-insensitive) or repeated in the input.
-    duplicates: list[str] = field(default_factory=list)
+    # Lines skipped: the name is already on the roster or repeated in the input.
+    duplicates: list[Duplicate] = field(default_factory=list)
     # One message per wrong line, naming the line: "Line 3: ...".
     errors: list[str] = field(default_factory=list)
 
@@ -57,11 +79,6 @@ class _Row:
 def normalise_name(name: str) -> str:
     """'  mary   Smith ' -> 'mary Smith': trimmed, inner spaces collapsed, case kept."""
     return " ".join(name.split())
-
-
-def name_key(name: str) -> str:
-    # The database's unique constraint is on Lower(name); compare the same way, spaces collapsed.
-    return normalise_name(name).lower()
 
 
 def _problems(name: str, email: str, phone: str) -> dict[str, str]:
@@ -169,7 +186,10 @@ def roster_import(*, club: Club, text: str, is_csv: bool = False) -> RosterImpor
     text = text.lstrip("\ufeff")
     rows, errors = _rows_from_csv(text) if is_csv else _rows_from_text(text)
     result = RosterImport()
-    seen = {name_key(n) for n in club.players.values_list("name", flat=True)}
+    # Each name's key: the name as the roster (line None) or an earlier line spells it.
+    seen: dict[str, tuple[str, int | None]] = {
+        name_key(n): (n, None) for n in club.players.values_list("name", flat=True)
+    }
     to_create: list[Player] = []
     for row in rows:
         problems = _problems(row.name, row.email, row.phone)
@@ -180,9 +200,10 @@ def roster_import(*, club: Club, text: str, is_csv: bool = False) -> RosterImpor
             continue
         key = name_key(row.name)
         if key in seen:
-            result.duplicates.append(row.name)
+            existing, line = seen[key]
+            result.duplicates.append(Duplicate(row.line, row.name, existing, line))
             continue
-        seen.add(key)
+        seen[key] = (row.name, row.line)
         to_create.append(Player(club=club, name=row.name, email=row.email, phone=row.phone))
     # In line order, whichever check found them.
     result.errors = [f"Line {line}: {message}" for line, message in sorted(errors)]
@@ -211,7 +232,8 @@ def player_add(*, club: Club, name: str, email: str = "", phone: str = "") -> Pl
     if problems:
         raise ValidationError({f: m[0].upper() + m[1:] + "." for f, m in problems.items()})
     key = name_key(name)
-    # Compared in Python: SQLite's LOWER() and iexact only fold ASCII letters.
+    # Compared in Python: SQLite's LOWER() and iexact only fold ASCII letters, and no
+    # database folds accents everywhere.
     existing = next((p for p in club.players.only("name") if name_key(p.name) == key), None)
     if existing is not None:
         raise ValidationError(

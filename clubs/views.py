@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -106,5 +107,6 @@ def player_import(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, "Nothing was imported: fix the lines below and try again.")
         # Keep what was pasted so the director fixes it instead of typing it all again.
         return _render_club(request, club, import_form=form, report=report)
-    messages.success(request, f"Added {len(report.created)} player(s) to the roster.")
+    added = len(report.created)
+    messages.success(request, f"Added {added} player{pluralize(added)} to the roster.")
     return _render_club(request, club, report=report)

@@ -33,11 +33,13 @@ def test_pasted_names_report_created_and_duplicates(director_client, club, playe
     assert response.status_code == 200
     report = response.context["report"]
     assert [p.name for p in report.created] == ["Nora Park", "Owen Reed"]
-    assert report.duplicates == ["ada baker", "nora park"]
+    assert [d.name for d in report.duplicates] == ["ada baker", "nora park"]
     assert report.errors == []
     page = response.content.decode()
     assert "Added 2 players: Nora Park, Owen Reed." in page
-    assert "Skipped 2 duplicates" in page and "ada baker, nora park" in page
+    assert "Skipped 2 duplicates" in page
+    assert "Line 2: Ada Baker is already on the roster (typed “ada baker”)." in page
+    assert "Line 5: Nora Park is already on line 1 (typed “nora park”)." in page
     assert "Nora Park" in roster_names(club) and len(roster_names(club)) == 26
 
 
@@ -64,7 +66,9 @@ def test_csv_upload_with_header_adds_players_with_email_and_phone(director_clien
     response = director_client.post(import_url(club), {"text": "", "file": upload})
     report = response.context["report"]
     assert [p.name for p in report.created] == ["Nora Park", "Owen Reed"]
-    assert report.duplicates == ["Ben Carter"]
+    assert [d.message for d in report.duplicates] == [
+        "Line 3: Ben Carter is already on the roster."
+    ]
     nora = club.players.get(name="Nora Park")
     assert (nora.email, nora.phone) == ("nora@example.com", "555-0101")
     assert club.players.get(name="Owen Reed").phone == "555-0199"

@@ -28,7 +28,10 @@ def test_pasted_names_skip_roster_and_input_duplicates_case_and_space_insensitiv
     result = roster_import(club=club, text="mary  smith\nJohn Brown\nJOHN BROWN\nAnn Cole\n")
 
     assert [p.name for p in result.created] == ["John Brown", "Ann Cole"]
-    assert result.duplicates == ["mary smith", "JOHN BROWN"]
+    assert [d.message for d in result.duplicates] == [
+        "Line 1: Mary Smith is already on the roster (typed “mary smith”).",
+        "Line 3: John Brown is already on line 2 (typed “JOHN BROWN”).",
+    ]
     assert result.errors == []
     assert club.players.count() == 3
 
@@ -90,7 +93,10 @@ def test_csv_duplicates_are_reported_not_created(club):
         is_csv=True,
     )
 
-    assert result.duplicates == ["MARY SMITH", "john brown"]
+    assert [(d.line, d.name, d.existing) for d in result.duplicates] == [
+        (2, "MARY SMITH", "Mary Smith"),
+        (4, "john brown", "John Brown"),
+    ]
     assert [p.name for p in result.created] == ["John Brown"]
     # The roster's Mary keeps her address: a duplicate changes nothing.
     assert club.players.get(name="Mary Smith").email == "old@example.org"
@@ -180,7 +186,7 @@ def test_non_ascii_names_are_duplicates_whatever_their_case(club):
 
     result = roster_import(club=club, text="ÉMILE DUBÉ\nZoë Ångström\n")
 
-    assert result.duplicates == ["ÉMILE DUBÉ"]
+    assert [d.name for d in result.duplicates] == ["ÉMILE DUBÉ"]
     assert [p.name for p in result.created] == ["Zoë Ångström"]
 
 

@@ -1,4 +1,5 @@
 from django import forms
+from django.forms.models import ModelChoiceIterator
 
 import scoring
 from clubs.forms import use_rule_set_game
@@ -83,8 +84,27 @@ class EventForm(forms.ModelForm):
         return 0 if points is None else points
 
 
+class PlayersByName(ModelChoiceIterator):
+    """A list of players as a person looks for a name: accents folded, "Élise" before "Zoë"
+    (Player.sort_name). Sorted in Python: no database orders names so everywhere."""
+
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        for player in sorted(self.queryset, key=lambda p: p.sort_name):
+            yield self.choice(player)
+
+
+class PlayerChoiceField(forms.ModelChoiceField):
+    iterator = PlayersByName
+
+
+class PlayersChoiceField(forms.ModelMultipleChoiceField):
+    iterator = PlayersByName
+
+
 class EntriesAddForm(forms.Form):
-    players = forms.ModelMultipleChoiceField(
+    players = PlayersChoiceField(
         queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         error_messages={
@@ -111,15 +131,13 @@ class CheckInForm(forms.Form):
 
 
 class PartnershipForm(forms.Form):
-    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player")
-    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="Partner")
+    first = PlayerChoiceField(queryset=Player.objects.none(), label="Player")
+    second = PlayerChoiceField(queryset=Player.objects.none(), label="Partner")
     name = forms.CharField(required=False, max_length=120, label="Team name (optional)")
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        unpaired = Player.objects.filter(
-            entries__event=event, entries__partnership__isnull=True
-        ).order_by("name")
+        unpaired = Player.objects.filter(entries__event=event, entries__partnership__isnull=True)
         self.fields["first"].queryset = unpaired
         self.fields["second"].queryset = unpaired
 

@@ -25,6 +25,7 @@ from django.db.models import Count, Q, Sum
 import scoring
 
 from .models import SEAT_NAMES, Entry, Event, Hand, Round, Seat
+from .text import name_key
 
 # The maker's side took 2 tricks or fewer and the defenders scored (scoring.OUTCOMES).
 EUCHRED_OUTCOMES = ("euchred", "lone_euchred", "lone_defence_euchred", "lone_defence_march")
@@ -92,8 +93,9 @@ def pairs_key(line: TeamLine) -> tuple:
 def rank(lines: Iterable, key: Callable) -> list:
     """Sort by `key` (smaller first) and number the places; lines with equal keys share a place
     and the next place skips ("1, 2, 2, 4"). Within a shared place, by name, so the order of a
-    printed list never depends on the database's."""
-    ordered = sorted(lines, key=lambda line: (key(line), line.name.casefold()))
+    printed list never depends on the database's, and as a person reads names ("Élise"
+    before "Zoë")."""
+    ordered = sorted(lines, key=lambda line: (key(line), name_key(line.name), line.name))
     previous = None
     for index, line in enumerate(ordered):
         k = key(line)

@@ -22,6 +22,7 @@ from .standings import (
     season_standings,
 )
 from .tables import SeasonTable, StandingsTable, TeamStandingsTable
+from .text import name_key
 from .views import _get_club_for_user, _get_event_for_user
 
 
@@ -39,6 +40,7 @@ def player_rows(standings: Standings, player_url=None) -> list[dict]:
             "line": line,
             "place": line.place,
             "name": line.name,
+            "sort_name": name_key(line.name),
             "url": player_url(line.player_id),
             "total": line.total,
             "lone_made": line.lone_made,
@@ -55,6 +57,7 @@ def team_rows(standings: Standings) -> list[dict]:
             "line": line,
             "place": line.place,
             "name": line.name,
+            "sort_name": name_key(line.name),
             "games_won": line.games_won,
             "difference": line.difference,
             "points_for": line.points_for,
@@ -176,6 +179,7 @@ def season_standings_page(request: HttpRequest, slug: str) -> HttpResponse:
             "line": line,
             "place": line.place,
             "name": line.name,
+            "sort_name": name_key(line.name),
             "events": line.events,
             "total": line.total,
             "lone_made": line.lone_made,

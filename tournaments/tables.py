@@ -13,17 +13,26 @@ class CheckInColumn(tables.CheckBoxColumn):
 
 class EntryTable(tables.Table):
     present = CheckInColumn(accessor="player__pk", checked=lambda value, record: record.present)
-    player = tables.Column(verbose_name="Player", order_by="player__name")
+    # Sorted as a person reads names, "Élise" before "Zoë" (Player.sort_name).
+    player = tables.Column(verbose_name="Player", order_by="player__sort_name")
     status = tables.Column(
         accessor="present", verbose_name="Checked in", orderable=True, order_by="-present"
     )
-    partnership = tables.Column(verbose_name="Partnership", default="— no partner yet")
+    partnership = tables.Column(
+        verbose_name="Partnership", default="— no partner yet", order_by="partnership_id"
+    )
 
     class Meta:
         model = Entry
         fields = ["present", "player", "status", "partnership"]
         order_by = "player"
         empty_text = "No one entered yet: add club players below."
+
+    def __init__(self, entries, **kwargs):
+        # A list sorted in Python, so the player column sorts by Player.sort_name and any
+        # other column's ties stay in that order; the view's queryset is read once, and its
+        # cache serves the page's counts too.
+        super().__init__(sorted(entries, key=lambda e: e.player.sort_name), **kwargs)
 
     def render_status(self, value):
         return "Checked in" if value else "Not here"
@@ -94,7 +103,10 @@ class StandingsTable(tables.Table):
     """Individual standings; the round columns are added per event (`round_columns`)."""
 
     place = PlaceColumn(verbose_name="Place")
-    name = tables.Column(verbose_name="Player", linkify=lambda record: record.get("url"))
+    # Sorted by name as a person reads names, "Élise" before "Zoë" (text.name_key).
+    name = tables.Column(
+        verbose_name="Player", linkify=lambda record: record.get("url"), order_by="sort_name"
+    )
     total = PointsColumn(verbose_name="Total", order_by=("total", "lone_made", "-euchred"))
     lone_made = PointsColumn(verbose_name="Loners made")
     euchred = PointsColumn(verbose_name="Euchred as makers")
@@ -121,7 +133,7 @@ class TeamStandingsTable(tables.Table):
     """Pairs standings: games won, then points for minus against, then points for."""
 
     place = PlaceColumn(verbose_name="Place")
-    name = tables.Column(verbose_name="Partnership")
+    name = tables.Column(verbose_name="Partnership", order_by="sort_name")
     games_won = PointsColumn(verbose_name="Games won")
     difference = PointsColumn(verbose_name="+/-")
     points_for = PointsColumn(verbose_name="Points for")
@@ -154,7 +166,7 @@ class TeamStandingsTable(tables.Table):
 
 class SeasonTable(tables.Table):
     place = PlaceColumn(verbose_name="Place")
-    name = tables.Column(verbose_name="Player")
+    name = tables.Column(verbose_name="Player", order_by="sort_name")
     events = PointsColumn(verbose_name="Nights")
     total = PointsColumn(verbose_name="Total", order_by=("total", "lone_made", "-euchred"))
     lone_made = PointsColumn(verbose_name="Loners made")
