@@ -1,6 +1,8 @@
 from django import forms
 from django.utils.text import slugify
 
+from config.forms import Sections
+
 from .models import GAME_POINTS_CHOICES, OVERRIDABLE, Club, Player
 
 # Paths under /clubs/ that are pages, not clubs.
@@ -15,8 +17,18 @@ def use_rule_set_game(form: forms.BaseForm) -> None:
     form.fields["game_points"].choices = [("", "The rule set's own"), *GAME_POINTS_CHOICES]
 
 
-class ClubSettingsForm(forms.ModelForm):
+# The rule preset and the house's own values, as a club and an event both show them.
+RULE_SECTION = ("Rules", ("rules_preset", *OVERRIDABLE))
+
+
+class ClubSettingsForm(Sections, forms.ModelForm):
     """The club's name, its default rule preset with the house's own values, and its paper."""
+
+    sections = (
+        ("The club", ("name", "slug")),
+        RULE_SECTION,
+        ("Printing and results", ("paper_size", "results_public")),
+    )
 
     class Meta:
         model = Club

@@ -108,7 +108,10 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.forms",
     "django_tables2",
+    # htmx, served from the app itself: the round page's live tables.
+    "django_htmx",
     "simple_history",
     "clubs",
     "tournaments",
@@ -122,12 +125,17 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # request.htmx: a view answers htmx's own requests with the part of the page they swap.
+    "django_htmx.middleware.HtmxMiddleware",
     # Records which user made each change in the audit trail (django-simple-history).
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
+
+# Every form's look in one place (config/forms.py, templates/forms/).
+FORM_RENDERER = "config.forms.FormRenderer"
 
 TEMPLATES = [
     {

@@ -128,3 +128,12 @@ def browser(_sync_orm_beside_playwright):
         )
         yield browser
         browser.close()
+
+
+def close_round(round_, reason: str = ""):
+    """Close a round for a test's setup, as a director who ticked "Close without their
+    confirmation" for every finished table no opponent confirmed."""
+    from tournaments import services
+
+    numbers = set(round_.tables.values_list("number", flat=True))
+    return services.round_close(round=round_, reason=reason, unconfirmed_ok=numbers)

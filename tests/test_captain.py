@@ -7,6 +7,7 @@ test_code_limit.py)."""
 import re
 
 import pytest
+from conftest import close_round
 from django.test import Client
 from django.urls import reverse
 
@@ -161,7 +162,7 @@ def test_the_card_opens_the_next_rounds_table_and_refuses_a_page_left_from_the_l
     client, event, table, round_one
 ):
     play_round(client, table)
-    services.round_close(round=round_one, reason="Testing the next round")
+    close_round(round_one, "Testing the next round")
     round_two = services.round_seat(event=event, seed=2)
     card = reverse("tournaments:captain-table", args=[table.card().token])
     html = client.get(card).content.decode()
@@ -330,20 +331,63 @@ def test_fix_the_last_hand_check_then_confirm(client, table):
     assert hand.history.first().history_change_reason == "Fixed at the table by the captain"
 
 
-def test_only_the_last_hand_can_be_fixed_at_the_table(client, table):
+def test_any_hand_can_be_fixed_until_an_opponent_confirms(client, table):
     enter(client, table, 1, maker="N", tricks=3)
     enter(client, table, 2, maker="E", tricks=3)
-    data = {**hand_post(1, maker="N", tricks=5), "seen": fingerprint(table)}
+    enter(client, table, 3, maker="N", tricks=3)
+    html = client.get(url("table", table)).content.decode()
+    for number in (1, 2, 3):
+        assert f'{url("fix", table)}&amp;hand={number}"' in html
+
+    page = client.get(url("fix", table) + "&hand=1").content.decode()
+    assert "Fix hand 1" in page and "Now: North-South made it with 3 tricks: 1 point" in page
+    data = {**hand_post(1, "check", maker="N", tricks=5), "seen": fingerprint(table)}
+    html = client.post(url("fix", table), data).content.decode()
+    assert "North-South march: 2 points" in html
+    # The score just after hand 1, then the table's score after its last hand.
+    assert "Score after this hand: North-South (" in html
+    assert "becomes North-South (" in html and "<strong>3</strong>" in html
+    assert table.hands.get(number=1).tricks == 3  # the check saved nothing
+    response = client.post(url("fix", table), {**data, "action": "confirm"})
+    assert response.status_code == 302
+    assert [h.tricks for h in table.hands.order_by("number")] == [5, 3, 3]
+    assert table.game().score == {"NS": 3, "EW": 1}
+    # Only the last hand can be deleted: deleting hand 1 would renumber every later hand.
+    page = client.get(url("fix", table) + "&hand=1").content.decode()
+    assert 'id="delete-form"' not in page
+    page = client.get(url("fix", table) + "&hand=3").content.decode()
+    assert 'id="delete-form"' in page
+
+
+def test_a_fix_that_would_end_the_game_before_a_later_hand_is_refused_whole(client, table):
+    event = table.round.event
+    event.round_end = "game"
+    event.save()
+    target = table.rules().game_points
+    hands = target - 2  # one point each: North-South one hand short of 2 below the target
+    for number in range(1, hands + 1):
+        assert enter(client, table, number, maker="N", tricks=3).status_code == 302
+    # Hand 1 was a lone march (4 points, not 1): the game would be won before the last hand.
+    data = {**hand_post(1, "confirm", maker="N", tricks=5, alone="on"), "seen": fingerprint(table)}
+    html = client.post(url("fix", table), data).content.decode()
+    assert 'id="problems"' in html
+    assert [h.alone for h in table.hands.order_by("number")] == [False] * hands
+
+
+def test_a_fix_after_the_opponent_confirmed_is_refused(client, table):
+    play_round(client, table)
+    east = table.seats.get(position="E").player
+    client.post(url("confirm", table), {"player": east.pk, "seen": fingerprint(table)})
+    data = {**hand_post(1, "confirm", maker="N", tricks=5), "seen": fingerprint(table)}
     response = client.post(url("fix", table), data)
     assert response.status_code == 409
-    assert "ask the director" in response.content.decode()
-    assert table.hands.get(number=1).tricks == 3
+    assert "only the director can change it now" in response.content.decode()
 
 
 def test_fix_from_a_stale_page_is_refused(client, table):
     enter(client, table, 1, maker="N", tricks=3)
     stale = fingerprint(table)
-    services.hand_fix_last(
+    services.hand_fix(
         table=table, number=1, data={"maker": "N", "tricks": 4}, seen=stale
     )  # another phone got there first
     response = client.post(url("fix", table), {**hand_post(1, maker="N", tricks=5), "seen": stale})
@@ -376,16 +420,16 @@ def test_opponent_confirms_then_the_table_is_read_only(client, table):
     play_round(client, table)
     names = seat_names(table)
     html = client.get(url("table", table)).content.decode()
-    assert f"I am {names['E']} (East): I confirm" in html
-    assert f"I am {names['W']} (West): I confirm" in html
+    assert f"I am <bdi>{names['E']}</bdi> (East): I confirm" in html
+    assert f"I am <bdi>{names['W']}</bdi> (West): I confirm" in html
     assert f"I am {names['S']}" not in html  # the captain's partner
 
     east = table.seats.get(position="E").player
     response = client.post(url("confirm", table), {"player": east.pk, "seen": fingerprint(table)})
     assert response.status_code == 302
     html = client.get(url("table", table)).content.decode()
-    assert f"Result confirmed by <strong>{names['E']}</strong>" in html
-    assert 'id="hand-form"' not in html and 'id="fix-link"' not in html
+    assert f"Result confirmed by <strong><bdi>{names['E']}</bdi></strong>" in html
+    assert 'id="hand-form"' not in html and 'class="fix"' not in html
     table.refresh_from_db()
     assert table.confirmed_by == east and table.confirmed_at is not None
 
@@ -422,7 +466,7 @@ def test_cannot_confirm_before_the_table_finishes(client, table):
 def test_confirmation_of_a_result_that_changed_is_refused(client, table):
     play_round(client, table)
     stale = fingerprint(table)
-    services.hand_fix_last(table=table, number=8, data={"maker": "S", "tricks": 5}, seen=stale)
+    services.hand_fix(table=table, number=8, data={"maker": "S", "tricks": 5}, seen=stale)
     east = table.seats.get(position="E").player
     response = client.post(url("confirm", table), {"player": east.pk, "seen": stale})
     assert response.status_code == 409
@@ -432,7 +476,7 @@ def test_confirmation_of_a_result_that_changed_is_refused(client, table):
 
 def test_closed_round_is_read_only(client, table, round_one):
     enter(client, table, 1, maker="N", tricks=3)
-    services.round_close(round=round_one, reason="Hall closing early")
+    close_round(round_one, "Hall closing early")
     html = client.get(url("table", table)).content.decode()
     assert "Round 1 is closed" in html
     assert "Round 2 is being seated" in html
@@ -465,9 +509,9 @@ def test_table_page_queries(client, table, django_assert_num_queries):
     play_round(client, table)
     page = url("table", table)
     # the card with its club; the card's table in play with its round, event, club, captain
-    # and confirmer; seats with players; hands. The session and message storage read nothing
-    # for a fresh client.
-    with django_assert_num_queries(4):
+    # and confirmer; seats with players; hands; the director's corrections, if any. The session
+    # and message storage read nothing for a fresh client.
+    with django_assert_num_queries(5):
         client.get(page)
 
 
@@ -479,7 +523,10 @@ def test_directors_round_page_gives_each_tables_link_and_code_and_follows_live(
     for t in (table, other_table):
         assert url("table", t) in html
         assert f'<strong class="code">{t.card().code}</strong>' in html
-    assert '<meta http-equiv="refresh" content="20">' in html
+    # Live without reloading the page: htmx, served by the app, swaps the tables' part only.
+    assert '<meta http-equiv="refresh"' not in html
+    assert 'hx-trigger="every 20s"' in html
+    assert "/static/django_htmx/htmx-2.min.js" in html
 
 
 def test_directors_round_page_shows_who_confirmed(director_client, client, table):
@@ -489,4 +536,4 @@ def test_directors_round_page_shows_who_confirmed(director_client, client, table
     html = director_client.get(
         reverse("tournaments:round-detail", args=[table.round_id])
     ).content.decode()
-    assert f"Confirmed by {east.name}" in html
+    assert f"Confirmed by <bdi>{east.name}</bdi>" in html

@@ -112,7 +112,7 @@ def test_a_captain_plays_a_round_on_a_phone_and_the_director_sees_it(
 
     # The captain meant 2 tricks? Still a euchre; fix it anyway to prove the path, then the
     # score is unchanged and the hand's history keeps the old value.
-    page.locator("#fix-link").click()
+    page.get_by_role("link", name="Fix hand 3").click()
     expect(page.locator("#entry h2")).to_have_text("Fix hand 3")
     fill_hand(page, names, maker="S", tricks=2)
     check_and_confirm(page, 3, "East-West euchred North-South: 2 points to East-West", fixing=True)
@@ -138,7 +138,7 @@ def test_a_captain_plays_a_round_on_a_phone_and_the_director_sees_it(
     page.screenshot(path=str(tmp_path / "captain-finished.png"), full_page=True)
     page.get_by_role("button", name=f"I am {names['E']} (East): I confirm").click()
     expect(page.locator("#confirmed")).to_contain_text(f"Result confirmed by {names['E']}")
-    expect(page.locator("#fix-link")).to_have_count(0)
+    expect(page.locator("a.fix")).to_have_count(0)
 
     # What the browser saw is what the database holds, scored by the engine.
     assert table.hands.count() == 8

@@ -4,6 +4,7 @@ through the director's form, correct one, close the rounds. Then every number in
 is checked against the scoring engine and against sums worked out by hand."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -96,10 +97,14 @@ def play_full_round(client, round_):
             enter(client, table, number, **hand)
 
 
-def close(client, round_, reason=""):
-    return client.post(
-        reverse("tournaments:round-close", args=[round_.pk]), {"reason": reason}, follow=True
-    )
+def close(client, round_, reason="", *, tick_unconfirmed=True):
+    """Close the round from its page, ticking "Close without their confirmation" if offered."""
+    page = client.get(reverse("tournaments:round-detail", args=[round_.pk])).content.decode()
+    data = {"reason": reason}
+    found = re.search(r'name="unconfirmed" value="([0-9,]*)"', page)
+    if found and tick_unconfirmed:
+        data["unconfirmed"] = found.group(1)
+    return client.post(reverse("tournaments:round-close", args=[round_.pk]), data, follow=True)
 
 
 def test_a_whole_night_scores_exactly_what_the_engine_says(director_client, club, players):
@@ -139,16 +144,20 @@ def test_a_whole_night_scores_exactly_what_the_engine_says(director_client, club
     assert response.status_code == 200
     form = response.context["form"]
     assert form.errors["lone_defender"] == [
-        "A lone defence needs a lone maker: tick 'alone' for the maker or untick 'defended alone'."
+        "A lone defence needs a lone maker: tick “The maker went alone (a loner)” for the "
+        "maker, or choose “No one” under “Defended alone against the loner”."
     ]
     assert "A lone defence needs a lone maker" in response.content.decode()
-    # Another: tricks for a thrown-in deal.
-    response = client.post(reverse("tournaments:hand-add", args=[table1.pk]), hand_post(2, "-", 3))
+    # Another: a revoke in a thrown-in deal.
+    response = client.post(
+        reverse("tournaments:hand-add", args=[table1.pk]),
+        hand_post(2, "-", irregularity="revoke", offending_side="NS"),
+    )
     assert response.status_code == 200
     assert (
         response.context["form"]
-        .errors["tricks"][0]
-        .startswith("A thrown-in deal is not played, so it has no tricks")
+        .errors["irregularity"][0]
+        .startswith("A thrown-in deal is not played, so it cannot have a revoke")
     )
     assert table1.hands.count() == 1
 
@@ -182,7 +191,7 @@ def test_a_whole_night_scores_exactly_what_the_engine_says(director_client, club
     section = page[page.index('id="sit-outs"') :]
     assert sit_out1.name in section
     for table in round1.tables.all():
-        assert f"{table.captain.name} <strong>(captain)</strong>" in page
+        assert f"<bdi>{table.captain.name}</bdi> <strong>(captain)</strong>" in page
 
     # Correct hand 1 at table 1: North-South took all five, a march.
     hand1 = table1.hands.get(number=1)
@@ -232,7 +241,7 @@ def test_a_whole_night_scores_exactly_what_the_engine_says(director_client, club
     enter(client, table, 2, **HANDS[1])
     # Closing a round with unfinished tables needs a reason.
     response = close(client, round3)
-    assert "have not finished" in response.content.decode()
+    assert "Tables 1, 2, 3, 4 and 5 have not finished. Wait for them" in response.content.decode()
     round3.refresh_from_db()
     assert not round3.is_closed
     response = close(client, round3, reason="The hall closes at ten")

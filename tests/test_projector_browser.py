@@ -11,6 +11,7 @@ import re
 import time
 
 import pytest
+from conftest import close_round
 from django.urls import reverse
 
 from clubs.models import Player
@@ -163,7 +164,7 @@ def build_night(event, count: int):
     for table in first.tables.order_by("number")[:6]:
         for number, data in enumerate(hands[: 1 + table.number % 4], start=1):
             services.hand_record(table=table, number=number, data=data)
-    services.round_close(round=first, reason="Time called for the test")
+    close_round(first, "Time called for the test")
     return services.round_seat(event=event, seed=1)
 
 

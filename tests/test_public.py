@@ -5,6 +5,7 @@ import datetime
 import re
 
 import pytest
+from conftest import close_round
 from django.urls import reverse
 from test_standings import build_night, page_cells
 
@@ -129,7 +130,7 @@ def test_hidden_standings_stay_hidden_until_the_last_round_closes(client, night)
     projector = client.get(public("projector", night)).content.decode()
     assert 'id="screen-standings"' not in projector and '<bdi class="name">A<' not in projector
     round_3 = services.round_seat(event=night)
-    services.round_close(round=round_3, reason="Last round: time called")
+    close_round(round_3, "Last round: time called")
     html = client.get(public("event", night)).content.decode()
     assert 'id="standings-hidden"' not in html and "Final standings" in html
     # The night is over: no seats to find any more.

@@ -1,6 +1,7 @@
 """Seating rounds from the movement in the app: the preview, then the seating it showed."""
 
 import pytest
+from conftest import close_round
 from django.urls import reverse
 
 from tournaments import services
@@ -87,18 +88,18 @@ def test_each_round_follows_the_movement_in_entry_order(night):
         assert [tuple(number[p] for p in t) for t in seated(round_)] == expected.tables
         sitting = Seat.objects.filter(round=round_, table=None).values_list("player_id", flat=True)
         assert [number[p] for p in sitting] == expected.sit_out
-        services.round_close(round=round_, reason="test: next round")
+        close_round(round_, "test: next round")
 
 
 def test_a_late_arrival_is_seated_and_partners_stay_new(night, players):
     for _ in range(2):
-        services.round_close(round=services.round_seat(event=night), reason="test")
+        close_round(services.round_seat(event=night), reason="test")
     Entry.objects.create(event=night, player=players[13])
 
     round_ = services.round_seat(event=night)
 
     assert players[13].pk in round_.seats.values_list("player_id", flat=True)
-    services.round_close(round=round_, reason="test")
+    close_round(round_, "test")
     night_so_far = services.round_preview(event=night).report()
     assert night_so_far.partner_repeats == 0
 
@@ -150,7 +151,7 @@ def test_a_pairs_preview_speaks_of_partnerships_not_of_partners_again(
     for i in range(0, 8, 2):
         services.partnership_register(event=event, first=players[i], second=players[i + 1])
     for _ in range(2):
-        services.round_close(round=services.round_seat(event=event), reason="test: next round")
+        close_round(services.round_seat(event=event), "test: next round")
 
     response = director_client.get(reverse("tournaments:round-preview", args=[event.pk]))
 

@@ -21,6 +21,8 @@ from tournaments.services import (
     round_close,
     round_player_points,
     round_seat,
+    table_confirm,
+    table_fingerprint,
 )
 
 NS_MADE = {"maker": "N", "tricks": 3}
@@ -406,12 +408,51 @@ def test_a_round_with_unfinished_tables_needs_a_reason_to_close(event, players):
     record(first, *[NS_MADE, EW_MADE] * 4)
     record(second, NS_MADE)
 
-    with pytest.raises(ActionRefused, match=r"Table\(s\) 2 have not finished"):
+    with pytest.raises(ActionRefused, match=r"^Table 2 has not finished\. Wait for it"):
         round_close(round=round_)
 
     round_.refresh_from_db()
     assert round_.status == Round.Status.IN_PLAY
     assert round_.closed_at is None
+
+
+def test_finished_tables_no_opponent_confirmed_close_only_on_purpose(event, players):
+    round_ = seated(event, players[:12])
+    first, second, third = round_.tables.order_by("number")
+    for table in (first, second, third):
+        record(table, *[NS_MADE, EW_MADE] * 4)
+    opponent = second.seats.get(position="E").player
+    table_confirm(table=second, player=opponent, seen=table_fingerprint(second.hands.all()))
+
+    with pytest.raises(ActionRefused, match=r"^Tables 1 and 3 have finished, but no opponent"):
+        round_close(round=round_)
+    # Ticked for table 1 only (table 3 finished after the page was shown): still refused.
+    with pytest.raises(ActionRefused, match=r"^Tables 1 and 3 have finished"):
+        round_close(round=round_, unconfirmed_ok={1})
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.IN_PLAY
+
+    round_close(round=round_, unconfirmed_ok={1, 3})
+
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.CLOSED
+    assert round_.history.latest().history_change_reason == (
+        "All tables finished; closed with tables 1 and 3 unconfirmed"
+    )
+
+
+def test_a_forced_close_still_names_the_finished_tables_left_unconfirmed(event, players):
+    round_ = seated(event, players[:8])
+    first, second = round_.tables.order_by("number")
+    record(first, *[NS_MADE, EW_MADE] * 4)
+    record(second, NS_MADE)
+
+    with pytest.raises(ActionRefused, match=r"^Table 1 has finished, but no opponent"):
+        round_close(round=round_, reason="Time called")
+
+    round_close(round=round_, reason="Time called", unconfirmed_ok={1})
+    round_.refresh_from_db()
+    assert round_.close_reason == "Time called"
 
 
 def test_a_round_can_be_force_closed_with_a_reason(event, players):
@@ -432,7 +473,7 @@ def test_a_round_closes_when_every_table_has_finished(event, players):
     for table in round_.tables.all():
         record(table, *[NS_MADE, EW_MADE] * 4)
 
-    round_close(round=round_)
+    round_close(round=round_, unconfirmed_ok={1, 2})
 
     round_.refresh_from_db()
     assert round_.status == Round.Status.CLOSED

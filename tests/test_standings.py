@@ -8,6 +8,7 @@ import io
 from decimal import Decimal
 
 import pytest
+from conftest import close_round
 from django.urls import reverse
 
 from clubs.models import Player
@@ -164,7 +165,7 @@ def play_round(event, number, layout, sit_out=(), by_name=None, close=True):
             services.hand_record(table=table, number=i, data=data)
     Seat.objects.bulk_create(Seat(round=round_, player=by_name[x]) for x in sit_out)
     if close:
-        services.round_close(round=round_)
+        close_round(round_)
     return round_
 
 
@@ -314,7 +315,7 @@ def test_projector_refreshes_itself_until_the_night_is_over(director_client, nig
     assert '<meta http-equiv="refresh" content="30">' in page  # without a script
     assert 'data-refresh="30"' in page  # with it (static/projector.js)
     assert "round 3 in play" in page
-    services.round_close(round=night.rounds.get(number=3), reason="Time called")
+    close_round(night.rounds.get(number=3), reason="Time called")
     page = director_client.get(url).content.decode()
     assert "Final standings" in page
     assert 'http-equiv="refresh"' not in page and 'data-refresh="0"' in page

@@ -33,8 +33,8 @@ from django.views.decorators.http import require_POST
 import scoring
 from clubs.models import Player
 
-from . import guesses, services
-from .forms import HandEntryForm
+from . import guesses, history, services
+from .forms import THROWN_IN, HandEntryForm
 from .models import SEAT_NAMES, SIDE_NAMES, TABLE_CODE_LENGTH, Event, Hand, Round, Table, TableCard
 from .services import ActionRefused
 
@@ -131,12 +131,13 @@ class CaptainHandForm(HandEntryForm):
     thrown_in = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, table: Table, seats: dict[str, Player], **kwargs):
-        super().__init__(*args, rules=table.rules(), **kwargs)
-        players = [(p, f"{seats[p].name} ({SEAT_NAMES[p]})") for p in "NESW" if p in seats]
-        self.fields["maker"].choices = players
+        super().__init__(*args, rules=table.rules(), seats=seats, **kwargs)
+        # Thrown in is a button of its own here, not one of the makers.
+        self.fields["maker"].choices = [
+            choice for choice in self.fields["maker"].choices if choice[0] != THROWN_IN
+        ]
         self.fields["maker"].required = False
-        if "lone_defender" in self.fields:
-            self.fields["lone_defender"].choices = [("", "No one"), *players]
+        self.fields["alone"].label = "Went alone"
         self.thrown_in_allowed = table.rules().thrown_in_allowed
 
     def clean(self):
@@ -155,6 +156,22 @@ class CaptainHandForm(HandEntryForm):
         if self.cleaned_data.get("thrown_in"):
             return {"maker": ""}
         return super().hand_data()
+
+    def problems(self) -> list[dict]:
+        """Every message on the form, in the order of the page, for the summary at its top:
+        the whole-form ones first, then each field's, linking to the field."""
+        found = [{"anchor": "hand-form", "message": m} for m in self.non_field_errors()]
+        for field in self:
+            found += [{"anchor": f"field-{field.name}", "message": m} for m in field.errors]
+        return found
+
+    def focus_first_problem(self) -> None:
+        """Open the page on the first field with a problem (the browser scrolls to it), so a
+        captain on a phone lands where the fix is, with no script."""
+        for field in self:
+            if field.errors and not field.is_hidden:
+                field.field.widget.attrs["autofocus"] = True
+                return
 
     def irregular_fields(self) -> list:
         return [self[name] for name in IRREGULAR_FIELDS if name in self.fields]
@@ -242,6 +259,7 @@ def _table_context(table: Table) -> dict:
         ],
         "seen": services.table_fingerprint(hands),
         "seats_by_position": seats,
+        "corrections": history.corrections([table])[table.pk],
     }
 
 
@@ -291,6 +309,8 @@ def _render(
         )
     if not context["is_open"]:
         form = preview = fixing = None
+    if form is not None and form.is_bound and form.errors:
+        form.focus_first_problem()
     context.update(
         card=card,
         urls={
@@ -398,45 +418,55 @@ def hand_enter(request: HttpRequest, card: TableCard, table: Table) -> HttpRespo
 
 @at_table
 def hand_fix(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
-    """Fix (or delete) the last hand, until the result is confirmed; same check-then-confirm."""
+    """Fix any hand (`?hand=N`, the last by default) or delete the last one, until an opponent
+    confirms the result; the same check-then-confirm as entering a hand."""
     seats = _seats(table)
-    last = table.hands.order_by("-number").first()
+    hands = list(table.hands.order_by("number"))
     if request.method != "POST":
-        if last is None:
+        wanted = _int_or_none(request.GET.get("hand"))
+        hand = next((h for h in hands if h.number == wanted), hands[-1] if hands else None)
+        if hand is None:
             messages.info(request, "No hand has been entered yet: there is nothing to fix.")
             return _back(card, table)
         initial = {
-            **CaptainFixForm.initial_from(last),
-            "number": last.number,
-            "seen": services.table_fingerprint(table.hands.order_by("number")),
+            **CaptainFixForm.initial_from(hand),
+            "number": hand.number,
+            "seen": services.table_fingerprint(hands),
         }
         form = CaptainFixForm(table=table, seats=seats, initial=initial)
-        return _render(request, card, table, form=form, fixing=last)
+        return _render(request, card, table, form=form, fixing=hand)
     form = CaptainFixForm(request.POST, table=table, seats=seats)
+    number = _int_or_none(form["number"].value())
+    fixing = next((h for h in hands if h.number == number), None)
+    if fixing is None:
+        return _refused(request, card, table, "That hand is not at this table: pick it again.")
     action = request.POST.get("action", "check")
     if action == "change" or not form.is_valid():
-        return _render(request, card, table, form=form, fixing=last)
-    number, seen = form.cleaned_data["number"], form.cleaned_data["seen"]
+        return _render(request, card, table, form=form, fixing=fixing)
+    seen = form.cleaned_data["seen"]
     try:
         if action == "confirm":
-            hand = services.hand_fix_last(
-                table=table, number=number, data=form.hand_data(), seen=seen
-            )
+            hand = services.hand_fix(table=table, number=number, data=form.hand_data(), seen=seen)
         else:
             hand, game = services.hand_fix_preview(
                 table=table, number=number, data=form.hand_data(), seen=seen
             )
     except scoring.HandError as err:
         form.add_hand_error(err)
-        return _render(request, card, table, form=form, fixing=last)
+        return _render(request, card, table, form=form, fixing=fixing)
     except ActionRefused as exc:
         return _refused(request, card, table, exc.message)
     if action == "confirm":
         score = _score_words(hand.score_after)
-        messages.success(request, f"Hand {hand.number} fixed: {hand.description}. Score: {score}.")
+        messages.success(
+            request, f"Hand {hand.number} fixed: {hand.description}. Score after it: {score}."
+        )
         return _back(card, table)
     preview = _preview(card, table, form, seats, hand, game, "fix")
-    return _render(request, card, table, form=form, preview=preview, fixing=last)
+    preview["score"] = services.score_after(game, number)
+    if number < len(hands):
+        preview["total"] = game.score  # the table's score after its last hand
+    return _render(request, card, table, form=form, preview=preview, fixing=fixing)
 
 
 class _LastHandForm(forms.Form):

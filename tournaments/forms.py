@@ -1,11 +1,14 @@
+from collections.abc import Mapping
+
 from django import forms
 from django.forms.models import ModelChoiceIterator
 
 import scoring
-from clubs.forms import use_rule_set_game
+from clubs.forms import RULE_SECTION, use_rule_set_game
 from clubs.models import OVERRIDABLE, Player
+from config.forms import Sections
 
-from .models import SEAT_CHOICES, SIDE_CHOICES, Event, Hand
+from .models import SEAT_CHOICES, SEAT_NAMES, SIDE_CHOICES, Event, Hand
 from .services import HAND_FIELDS
 
 # The event settings that decide how hands score; they cannot change once play has started,
@@ -15,7 +18,17 @@ RULE_FIELDS = ("format", "rules_preset", *OVERRIDABLE, "round_end", "hands_per_r
 THROWN_IN = "-"
 
 
-class EventForm(forms.ModelForm):
+class EventForm(Sections, forms.ModelForm):
+    # Fields that matter only for some choices (the pairs movement, the hands per round, the
+    # fixed sit-out score) are hidden by the stylesheet while another choice is ticked.
+    sections = (
+        ("The event", ("name", "date", "format", "pairs_movement")),
+        RULE_SECTION,
+        ("Rounds", ("rounds_planned", "round_end", "hands_per_round")),
+        ("Sitting out", ("sit_out_rule", "sit_out_points")),
+        ("Results", ("standings_hidden",)),
+    )
+
     rounds_planned = forms.IntegerField(
         label="Number of rounds",
         min_value=1,
@@ -72,6 +85,9 @@ class EventForm(forms.ModelForm):
             # Disabled fields keep the instance's value whatever is posted.
             for name in RULE_FIELDS:
                 self.fields[name].disabled = True
+            if self.instance.format != Event.Format.PAIRS:
+                # A progressive night that has started never will be pairs: nothing to show.
+                del self.fields["pairs_movement"]
 
     def clean_sit_out_rule(self):
         return self.cleaned_data["sit_out_rule"] or Event.SitOutRule.AVERAGE
@@ -153,12 +169,28 @@ class RoundCloseForm(forms.Form):
         required=False,
         max_length=500,
         widget=forms.Textarea(attrs={"rows": 2}),
-        label="Reason for closing before every table has finished",
+        label="Why close before every table has finished?",
+        error_messages={"max_length": "Keep the reason under 500 characters."},
     )
+    # The tick box "Close without their confirmation": its value names the finished tables
+    # that were unconfirmed when the page was shown ("3,5").
+    unconfirmed = forms.CharField(required=False, max_length=200)
+
+    def clean_unconfirmed(self) -> set[int]:
+        text = self.cleaned_data["unconfirmed"]
+        parts = [p for p in text.split(",") if p]
+        if not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in parts):
+            raise forms.ValidationError("Reload the page and tick the box again.")
+        return {int(p) for p in parts}
 
 
-class HandForm(forms.Form):
+class HandForm(Sections, forms.Form):
     """What happened in one deal, in the words players use; the scoring engine judges it."""
+
+    sections = (
+        ("The hand", ("maker", "alone", "lone_defender", "tricks")),
+        ("Only if something went wrong", ("irregularity", "offending_side", "revoke_penalty")),
+    )
 
     maker = forms.ChoiceField(
         label="Who called trump",
@@ -180,7 +212,9 @@ class HandForm(forms.Form):
         widget=forms.RadioSelect,
         error_messages={"invalid_choice": "The makers took 0 to 5 tricks: pick one."},
     )
-    irregularity = forms.ChoiceField(required=False, choices=Hand.Irregularity.choices)
+    irregularity = forms.ChoiceField(
+        label="Irregularity", required=False, choices=Hand.Irregularity.choices
+    )
     offending_side = forms.ChoiceField(
         label="Side at fault",
         required=False,
@@ -192,12 +226,20 @@ class HandForm(forms.Form):
         choices=[("", "Not chosen (scores 2)"), *Hand.Penalty.choices[1:]],
     )
 
-    def __init__(self, *args, rules: scoring.RuleSet, **kwargs):
+    def __init__(
+        self, *args, rules: scoring.RuleSet, seats: Mapping[str, Player] | None = None, **kwargs
+    ):
         super().__init__(*args, **kwargs)
-        makers = [*SEAT_CHOICES]
+        # The players by name, as the table knows them: "Carol Jansen (North)".
+        players = [
+            (p, f"{seats[p].name} ({SEAT_NAMES[p]})" if seats and p in seats else SEAT_NAMES[p])
+            for p in "NESW"
+        ]
+        makers = [*players]
         if rules.thrown_in_allowed:
             makers.append((THROWN_IN, "No one: thrown in (all passed twice)"))
         self.fields["maker"].choices = makers
+        self.fields["lone_defender"].choices = [("", "No one"), *players]
         # Only offer what the event's rules have; the engine still refuses the rest.
         if not rules.lone_defence:
             del self.fields["lone_defender"]
@@ -215,15 +257,46 @@ class HandForm(forms.Form):
         maker = self.cleaned_data["maker"]
         return "" if maker == THROWN_IN else maker
 
+    def clean(self):
+        cleaned = super().clean()
+        if self["maker"].value() == THROWN_IN and "maker" not in self.errors:
+            # Thrown in: nothing was played. A ticked radio button cannot be unticked without a
+            # script, so what the play fields still hold is not part of this entry.
+            cleaned.update(alone=False, lone_defender="", tricks=None)
+        return cleaned
+
     def hand_data(self) -> dict:
         """The cleaned entry as the services take it."""
         return {name: self.cleaned_data[name] for name in HAND_FIELDS if name in self.fields}
 
     def add_hand_error(self, err: scoring.HandError) -> None:
-        """Show the engine's message next to the field it is about, or above the form."""
+        """Show the engine's message next to the field it is about, or above the form, in the
+        words of the control on this form (a drop-down is chosen, not unticked)."""
         field = FIELD_FOR_ENGINE.get((err.code, err.field)) or FIELD_FOR_ENGINE.get(err.field)
         field = field or err.field
-        self.add_error(field if field in self.fields else None, err.message)
+        self.add_error(field if field in self.fields else None, self._words_for(err))
+
+    def _words_for(self, err: scoring.HandError) -> str:
+        alone = self.fields["alone"].label
+        defender = self.fields.get("lone_defender")
+        if defender is not None and err.field == "defended_alone":
+            if err.code == "lone_defence_without_lone_maker":
+                return (
+                    f"A lone defence needs a lone maker: tick “{alone}” for the maker, or "
+                    f"choose “No one” under “{defender.label}”."
+                )
+            if err.code == "thrown_in_with_play":
+                return (
+                    f"No one made trump, so no one can defend alone: choose “No one” under "
+                    f"“{defender.label}”, or say who called trump."
+                )
+        if err.code == "abandoned_without_lone_maker":
+            return (
+                f"A hand can only be abandoned against a lone maker: tick “{alone}” for the "
+                f"maker, or choose “{Hand.Irregularity.NONE.label}” under "
+                f"“{self.fields['irregularity'].label}”."
+            )
+        return err.message
 
     @classmethod
     def initial_from(cls, hand: Hand) -> dict:

@@ -353,6 +353,18 @@ class Seat(models.Model):
         return scoring.side_of(self.position)
 
 
+# What a captain or director enters for a hand; everything else the engine works out.
+HAND_FIELDS = (
+    "maker",
+    "alone",
+    "lone_defender",
+    "tricks",
+    "irregularity",
+    "offending_side",
+    "revoke_penalty",
+)
+
+
 class Hand(models.Model):
     """One deal as the table captain entered it, with the points the scoring engine gave it."""
 

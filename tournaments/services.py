@@ -6,7 +6,7 @@ Refusals raise `ActionRefused` (a clear message for the director or captain) or
 """
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from django.db import transaction
 from django.utils import timezone
@@ -14,20 +14,22 @@ from django.utils import timezone
 import scoring
 from clubs.models import Player
 
-from .models import Entry, Event, Hand, Partnership, Round, Seat, Table, TableCard, TallyPrint
+from .models import (
+    HAND_FIELDS,
+    Entry,
+    Event,
+    Hand,
+    Partnership,
+    Round,
+    Seat,
+    Table,
+    TableCard,
+    TallyPrint,
+)
 from .printouts import data
 from .seating import RoundPlan, RoundSeating, SeatingError, plan_round
 
 # What a captain or director may say about a hand; everything else is the engine's.
-HAND_FIELDS = (
-    "maker",
-    "alone",
-    "lone_defender",
-    "tricks",
-    "irregularity",
-    "offending_side",
-    "revoke_penalty",
-)
 HAND_DEFAULTS = {
     "maker": "",
     "alone": False,
@@ -259,25 +261,54 @@ def _hand_data(hand: Hand) -> dict:
 
 
 @transaction.atomic
-def round_close(*, round: Round, reason: str = "") -> Round:
-    """Close a round when every table has finished, or force it with a reason."""
+def round_close(*, round: Round, reason: str = "", unconfirmed_ok: Collection[int] = ()) -> Round:
+    """Close a round when every table has finished, or force it with a reason.
+
+    A table that has finished but that no opponent has confirmed is closed only on purpose:
+    `unconfirmed_ok` names the tables the director saw unconfirmed and closes anyway. A table
+    that finishes unconfirmed after the page was shown is therefore still refused.
+    """
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     if round_.is_closed:
         raise ActionRefused(f"Round {round_.number} is already closed.")
-    unfinished = [t.number for t in round_.tables.all() if not t.is_finished()]
+    tables = list(round_.tables.order_by("number"))
+    unfinished = [t.number for t in tables if not t.is_finished()]
     reason = (reason or "").strip()
     if unfinished and not reason:
-        tables = ", ".join(str(n) for n in unfinished)
         raise ActionRefused(
-            f"Table(s) {tables} have not finished. Wait for them, or give a reason to close "
-            "the round now."
+            f"{_tables_words(unfinished)} not finished. Wait for "
+            f"{'it' if len(unfinished) == 1 else 'them'}, or give a reason to close the round now."
+        )
+    unconfirmed = [
+        t.number for t in tables if t.confirmed_at is None and t.number not in unfinished
+    ]
+    if set(unconfirmed) - set(unconfirmed_ok):
+        raise ActionRefused(
+            f"{_tables_words(unconfirmed)} finished, but no opponent has confirmed the result. "
+            "Ask an opponent there to confirm it, or tick “Close without their confirmation”."
         )
     round_.status = Round.Status.CLOSED
     round_.closed_at = timezone.now()
     round_.close_reason = reason if unfinished else ""
     round_._change_reason = reason or "All tables finished"
+    if unconfirmed:
+        round_._change_reason += f"; closed with {tables_list(unconfirmed)} unconfirmed"
     round_.save()
     return round_
+
+
+def tables_list(numbers: Collection[int]) -> str:
+    """ "table 3", "tables 3 and 5", "tables 2, 3 and 5"."""
+    numbers = [str(n) for n in sorted(numbers)]
+    if len(numbers) == 1:
+        return f"table {numbers[0]}"
+    return f"tables {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def _tables_words(numbers: Collection[int]) -> str:
+    """ "Table 3 has", "Tables 3 and 5 have": the start of a sentence about them."""
+    words = tables_list(numbers)
+    return f"{words[0].upper()}{words[1:]} {'has' if len(numbers) == 1 else 'have'}"
 
 
 def entries_set_present(*, event: Event, present_ids: set[int]) -> None:
@@ -365,49 +396,58 @@ def hand_preview(*, table: Table, number: int, data: Mapping) -> tuple[Hand, sco
     return _next_hand(table, number, data, lock=False)
 
 
-def _replace_last(table: Table, hands: list[Hand], number: int, data: Mapping) -> scoring.Game:
-    """Put `data` into the last hand (in memory) and replay the table; raises HandError."""
-    last = hands[-1] if hands else None
-    if last is None or last.number != number:
-        raise ActionRefused(
-            f"Only the last hand entered can be fixed at the table, and hand {number} is not "
-            "it: ask the director to correct an earlier hand."
-        )
+def _replace(table: Table, hands: list[Hand], number: int, data: Mapping) -> scoring.Game:
+    """Put `data` into hand `number` (in memory) and replay the whole table, as a director's
+    correction does; raises HandError where a later hand becomes impossible."""
+    hand = next((h for h in hands if h.number == number), None)
+    if hand is None:
+        raise ActionRefused(f"There is no hand {number} at this table to fix.")
     for name, value in _clean_hand_data(data).items():
-        setattr(last, name, value)
+        setattr(hand, name, value)
     game = table.replay(hands)
-    last.apply_score(game.results[-1])
+    hand.apply_score(game.results[number - 1])
     return game
+
+
+def score_after(game: scoring.Game, number: int) -> dict[str, int]:
+    """The table's score just after hand `number`."""
+    totals = {"NS": 0, "EW": 0}
+    for result in game.results[:number]:
+        totals = {side: totals[side] + result.points[side] for side in totals}
+    return totals
 
 
 def hand_fix_preview(
     *, table: Table, number: int, data: Mapping, seen: str
 ) -> tuple[Hand, scoring.Game]:
-    """The last hand as it would be fixed, and the score after it, without saving."""
+    """Hand `number` as it would be fixed, and the table's score after it, without saving."""
     table = Table.objects.select_related("round__event").get(pk=table.pk)
     _check_table_open(table)
     hands = list(table.hands.order_by("number"))
     _refuse_if_changed(table, hands, seen)
-    game = _replace_last(table, hands, number, data)
-    return hands[-1], game
+    game = _replace(table, hands, number, data)
+    return hands[number - 1], game
 
 
 @transaction.atomic
-def hand_fix_last(*, table: Table, number: int, data: Mapping, seen: str) -> Hand:
-    """The captain's fix of the last hand, until the table's result is confirmed.
+def hand_fix(*, table: Table, number: int, data: Mapping, seen: str) -> Hand:
+    """The captain's fix of any hand, until an opponent confirms the table's result.
 
-    Only the last hand: an earlier one would change what every later hand was worth, and
-    that is the director's call (`hand_correct`). The old values stay in the hand's history.
+    The whole table is replayed with the fixed hand, so a fix that would leave a later hand
+    impossible (the game was already won before it) is refused whole. A hand's points depend
+    on that hand alone, so no other hand changes. The page the fix was made on (`seen`) must
+    still be current, so two phones cannot fix over each other. The old values stay in the
+    hand's history.
     """
     table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
     _check_table_open(table)
     hands = list(table.hands.order_by("number"))
     _refuse_if_changed(table, hands, seen)
-    game = _replace_last(table, hands, number, data)
-    hand = hands[-1]
+    game = _replace(table, hands, number, data)
+    hand = hands[number - 1]
     hand._change_reason = "Fixed at the table by the captain"
     hand.save()
-    hand.score_after = game.score  # as in hand_record
+    hand.score_after = score_after(game, number)  # as in hand_record
     return hand
 
 

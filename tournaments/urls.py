@@ -19,6 +19,7 @@ urlpatterns = [
     path("rounds/<int:pk>/", views.round_detail, name="round-detail"),
     path("rounds/<int:pk>/close/", views.round_close, name="round-close"),
     path("tables/<int:pk>/", views.table_detail, name="table-detail"),
+    path("tables/<int:pk>/history/", views.table_history, name="table-history"),
     path("tables/<int:pk>/hands/add/", views.hand_add, name="hand-add"),
     path("hands/<int:pk>/correct/", views.hand_correct, name="hand-correct"),
     path("clubs/<slug:slug>/table-cards/reissue/", views.table_cards_reissue, name="cards-reissue"),

@@ -25,7 +25,7 @@ import scoring
 from clubs.models import OVERRIDABLE, Club
 from scoring import RULESETS
 
-from . import services
+from . import history, services
 from .forms import (
     CheckInForm,
     EntriesAddForm,
@@ -182,7 +182,7 @@ def _render_event(
     for seat in Seat.objects.filter(round__event=event, table=None).select_related("player"):
         sit_outs.setdefault(seat.round_id, []).append(seat.player.name)
     for round_ in rounds:
-        round_.sit_out_names = sorted(sit_outs.get(round_.pk, []))
+        round_.sit_out_names = sorted(sit_outs.get(round_.pk, []), key=name_key)
     last = rounds[-1] if rounds else None
     present = sum(1 for e in entries if e.present)
     tally_printed, routes_changed = services.tally_routes_changed(event=event)
@@ -341,13 +341,17 @@ def _hands_label(event: Event, count: int) -> str:
 
 
 def _round_rows(round_: Round) -> list[dict]:
-    """One row per table: who sits where, hands entered, running score, finished or not."""
+    """One row per table: who sits where, hands entered, running score, its state, and the
+    director's corrections."""
     event = round_.event
     cards = {c.number: c for c in TableCard.objects.filter(club_id=event.club_id)}
-    tables = round_.tables.select_related("captain", "confirmed_by").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")),
-        Prefetch("hands", queryset=Hand.objects.order_by("number")),
+    tables = list(
+        round_.tables.select_related("captain", "confirmed_by").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player")),
+            Prefetch("hands", queryset=Hand.objects.order_by("number")),
+        )
     )
+    corrected = history.corrections(tables)
     rows = []
     for table in tables:
         table.round = round_  # replay() reads the event's rules through the round
@@ -364,31 +368,47 @@ def _round_rows(round_: Round) -> list[dict]:
                     if p in seats
                 ],
                 "hands": _hands_label(event, len(hands)),
+                "last_entered": max((h.entered_at for h in hands), default=None),
                 "score": game.score,
                 "finished": game.finished,
+                # Finished, but no opponent has confirmed: the round closes only on purpose.
+                "unconfirmed": game.finished and table.confirmed_at is None,
+                "corrections": corrected[table.pk],
+                "history_url": reverse("tournaments:table-history", args=[table.pk]),
             }
         )
     return rows
 
 
+def _render_round(request: HttpRequest, round_: Round, close_form=None) -> HttpResponse:
+    rows = _round_rows(round_)
+    unconfirmed = [r["table"].number for r in rows if r["unconfirmed"]]
+    context = {
+        "round": round_,
+        "event": round_.event,
+        "tables": rows,
+        "finished_count": sum(1 for r in rows if r["finished"]),
+        "table_count": len(rows),
+        "unconfirmed": unconfirmed,
+        "unconfirmed_words": services.tables_list(unconfirmed) if unconfirmed else "",
+        "unconfirmed_value": ",".join(map(str, unconfirmed)),
+        "now": timezone.now(),
+    }
+    if request.htmx:
+        # The page's live part asks for itself every 20 seconds (htmx): only the tables are
+        # sent and swapped, so a reason being typed below is never wiped.
+        return render(request, "tournaments/_round_live.html", context)
+    sit_outs = sorted(
+        round_.seats.filter(table=None).select_related("player"),
+        key=lambda s: name_key(s.player.name),
+    )
+    context.update(sit_outs=sit_outs, close_form=close_form or RoundCloseForm())
+    return render(request, "tournaments/round_detail.html", context)
+
+
 @login_required
 def round_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    round_ = _get_round_for_user(request, pk)
-    rows = _round_rows(round_)
-    sit_outs = round_.seats.filter(table=None).select_related("player").order_by("player__name")
-    return render(
-        request,
-        "tournaments/round_detail.html",
-        {
-            "round": round_,
-            "event": round_.event,
-            "tables": rows,
-            "finished_count": sum(1 for r in rows if r["finished"]),
-            "table_count": len(rows),
-            "sit_outs": sit_outs,
-            "close_form": RoundCloseForm(),
-        },
-    )
+    return _render_round(request, _get_round_for_user(request, pk))
 
 
 @login_required
@@ -396,16 +416,29 @@ def round_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def round_close(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = _get_round_for_user(request, pk)
     form = RoundCloseForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Keep the reason under 500 characters.")
-        return redirect("tournaments:round-detail", pk=round_.pk)
-    try:
-        services.round_close(round=round_, reason=form.cleaned_data["reason"])
-    except ActionRefused as exc:
-        messages.error(request, exc.message)
-        return redirect("tournaments:round-detail", pk=round_.pk)
-    messages.success(request, f"Round {round_.number} closed.")
-    return redirect("tournaments:event-detail", pk=round_.event_id)
+    if form.is_valid():
+        try:
+            services.round_close(
+                round=round_,
+                reason=form.cleaned_data["reason"],
+                unconfirmed_ok=form.cleaned_data["unconfirmed"],
+            )
+        except ActionRefused as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"Round {round_.number} closed.")
+            return redirect("tournaments:event-detail", pk=round_.event_id)
+    # Shown again with what was typed and why it was refused, never a redirect that loses it.
+    return _render_round(request, round_, close_form=form)
+
+
+def _seats(table: Table) -> dict:
+    return {s.position: s.player for s in table.seats.select_related("player")}
+
+
+def _seat_words(seats: dict, position: str) -> str:
+    player = seats.get(position)
+    return f"{player.name} ({SEAT_NAMES[position]})" if player else SEAT_NAMES[position]
 
 
 def _render_table(
@@ -415,16 +448,15 @@ def _render_table(
     event = round_.event
     hands = list(table.hands.order_by("number"))
     game = table.replay(hands)
-    seats = {
-        s.position: s.player for s in table.seats.select_related("player").order_by("position")
-    }
+    seats = _seats(table)
     open_for_entry = not round_.is_closed and not game.finished
     if form is None and open_for_entry:
-        form = HandEntryForm(rules=event.ruleset(), initial={"number": len(hands) + 1})
+        form = HandEntryForm(rules=event.ruleset(), seats=seats, initial={"number": len(hands) + 1})
     return render(
         request,
         "tournaments/table_detail.html",
         {
+            "corrections": history.corrections([table])[table.pk],
             "table": table,
             "round": round_,
             "event": event,
@@ -433,7 +465,7 @@ def _render_table(
             "hands_label": _hands_label(event, len(hands)),
             "game": game,
             "next_number": len(hands) + 1,
-            "next_dealer": SEAT_NAMES[game.dealer],
+            "next_dealer": _seat_words(seats, game.dealer),
             "form": form if open_for_entry else None,
         },
     )
@@ -445,10 +477,26 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+def table_history(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every version of every hand at the table: who entered, fixed or corrected it, and why."""
+    table = _get_table_for_user(request, pk)
+    return render(
+        request,
+        "tournaments/table_history.html",
+        {
+            "table": table,
+            "round": table.round,
+            "event": table.round.event,
+            "hands": history.table_versions(table),
+        },
+    )
+
+
+@login_required
 @require_POST
 def hand_add(request: HttpRequest, pk: int) -> HttpResponse:
     table = _get_table_for_user(request, pk)
-    form = HandEntryForm(request.POST, rules=table.round.event.ruleset())
+    form = HandEntryForm(request.POST, rules=table.round.event.ruleset(), seats=_seats(table))
     if not form.is_valid():
         return _render_table(request, table, form=form)
     try:
@@ -472,70 +520,14 @@ def hand_add(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:table-detail", pk=table.pk)
 
 
-# The engine's results, shown beside what was entered; diff_against skips them because they
-# are not editable fields, so they are compared here.
-RESULT_LABELS = {
-    "ns_points": "North-South points",
-    "ew_points": "East-West points",
-    "description": "Result",
-}
-
-
-def _history_value(field: str, value) -> str:
-    if value in (None, ""):
-        return "thrown in" if field == "maker" else "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    choices = dict(Hand._meta.get_field(field).choices or ())
-    return str(choices.get(value, value))
-
-
-def _hand_history(hand: Hand) -> list[dict]:
-    """Every version of the hand, newest first: who, when, why, and each field from → to."""
-    records = list(hand.history.select_related("history_user").order_by("history_date"))
-    rows = []
-    for previous, record in zip([None, *records], records, strict=False):
-        changes = []
-        if previous is not None:
-            delta = record.diff_against(previous, included_fields=services.HAND_FIELDS)
-            changes = [
-                (change.field, change.old, change.new)
-                for change in sorted(
-                    delta.changes, key=lambda c: services.HAND_FIELDS.index(c.field)
-                )
-            ]
-            changes += [
-                (name, getattr(previous, name), getattr(record, name))
-                for name in RESULT_LABELS
-                if getattr(previous, name) != getattr(record, name)
-            ]
-        rows.append(
-            {
-                "when": record.history_date,
-                "who": record.history_user or record.entered_by or "the table captain",
-                "action": {"+": "Entered", "~": "Corrected", "-": "Deleted"}[record.history_type],
-                "reason": record.history_change_reason or "",
-                "changes": [
-                    {
-                        "field": RESULT_LABELS.get(name) or Hand._meta.get_field(name).verbose_name,
-                        "old": _history_value(name, old),
-                        "new": _history_value(name, new),
-                    }
-                    for name, old, new in changes
-                ],
-                "description": record.description,
-            }
-        )
-    return rows[::-1]
-
-
 @login_required
 def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
     hand = _get_hand_for_user(request, pk)
     table = hand.table
     rules = table.round.event.ruleset()
+    seats = _seats(table)
     if request.method == "POST":
-        form = HandCorrectForm(request.POST, rules=rules)
+        form = HandCorrectForm(request.POST, rules=rules, seats=seats)
         if form.is_valid():
             try:
                 hand = services.hand_correct(
@@ -552,7 +544,7 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, f"Hand {hand.number} corrected: {hand.description}.")
                 return redirect("tournaments:table-detail", pk=table.pk)
     else:
-        form = HandCorrectForm(rules=rules, initial=HandCorrectForm.initial_from(hand))
+        form = HandCorrectForm(rules=rules, seats=seats, initial=HandCorrectForm.initial_from(hand))
     return render(
         request,
         "tournaments/hand_correct.html",
@@ -562,6 +554,6 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
             "round": table.round,
             "event": table.round.event,
             "form": form,
-            "history": _hand_history(hand),
+            "history": history.hand_versions(hand),
         },
     )

@@ -4,6 +4,7 @@
 from dataclasses import dataclass, field
 
 import scoring
+from tournaments import history
 from tournaments.models import SEAT_NAMES, Event, Hand, Round, Seat
 from tournaments.seating import RoundSeating
 from tournaments.text import name_key
@@ -46,6 +47,7 @@ class ScoreSheet:
     ew_score: int = 0
     lone_hands: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
     confirmed: str = ""
+    corrections: list[str] = field(default_factory=list)
 
 
 def _note(hand: Hand) -> str:
@@ -64,8 +66,8 @@ def _dealers(first: str, count: int) -> list[str]:
 
 def score_sheets(round_: Round, *, filled: bool) -> list[ScoreSheet]:
     """One sheet per table of the round. Blank: the players and each hand's dealer, to play on
-    paper. Filled: every hand as entered, the points the engine gave it and the running score.
-    3 queries."""
+    paper. Filled: every hand as entered, the points the engine gave it, the running score, and
+    the director's corrections. 4 queries."""
     event = round_.event
     max_hands = event.max_hands()
     game_to = None if max_hands else event.ruleset().game_points
@@ -83,6 +85,7 @@ def score_sheets(round_: Round, *, filled: bool) -> list[ScoreSheet]:
     if filled:
         for hand in Hand.objects.filter(table__in=tables).order_by("table_id", "number"):
             hands[hand.table_id].append(hand)
+    corrected = history.corrections(tables) if filled else {}
     sheets = []
     for table in tables:
         sheet = ScoreSheet(
@@ -98,8 +101,12 @@ def score_sheets(round_: Round, *, filled: bool) -> list[ScoreSheet]:
         )
         if filled:
             _fill(sheet, hands[table.pk])
+            corrections = corrected[table.pk]
             if table.confirmed_at is not None and table.confirmed_by is not None:
-                sheet.confirmed = f"Confirmed at the table by {table.confirmed_by.name}"
+                sheet.confirmed = f"Confirmed at the table by {table.confirmed_by.name}" + (
+                    ", before the director's correction" if corrections.after_confirmation else ""
+                )
+            sheet.corrections = corrections.lines()
         else:
             rows = max_hands or min(2 * game_to, MAX_GAME_ROWS)
             sheet.hands = [

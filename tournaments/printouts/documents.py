@@ -166,6 +166,8 @@ def _sheet_story(sheet: ScoreSheet, width: float, height: float) -> list:
     story.append(initials)
     if sheet.confirmed:
         story += [Spacer(1, 6), Paragraph(escape(sheet.confirmed), STYLES["Small"])]
+    for line in sheet.corrections:
+        story += [Spacer(1, 3), Paragraph(f"<b>{escape(line)}</b>", STYLES["Small"])]
     return story
 
 

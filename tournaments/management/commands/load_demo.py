@@ -24,6 +24,8 @@ from tournaments.services import (
     partnership_register,
     round_close,
     round_seat,
+    table_confirm,
+    table_fingerprint,
 )
 
 CLUB_NAME = "Maple Grove Euchre Club"
@@ -110,6 +112,12 @@ def play(table: Table, rng: random.Random, limit: int | None = None) -> int:
         hand = hand_record(table=table, number=number, data=deal(rng, rules))
         game.add(hand.to_engine_hand())
     return number
+
+
+def confirm(table: Table) -> None:
+    """East, an opponent of North's captain, checks the hands and confirms the result."""
+    east = table.seats.get(position="E").player
+    table_confirm(table=table, player=east, seen=table_fingerprint(table.hands.order_by("number")))
 
 
 class Command(BaseCommand):
@@ -210,7 +218,9 @@ class Command(BaseCommand):
             round_ = round_seat(event=event, seed=SEED + number)
             for table in round_.tables.all():
                 play(table, rng)
+                confirm(table)
             if number == 2:
+                # After the confirmation, so the demo shows a "corrected by the director" mark.
                 self.correct_one(round_, director)
             round_close(round=round_)
         round_ = round_seat(event=event, seed=SEED + NIGHT_CLOSED_ROUNDS + 1)
@@ -255,6 +265,7 @@ class Command(BaseCommand):
             round_ = round_seat(event=event, seed=SEED + 100 + number)
             for table in round_.tables.all():
                 play(table, rng)
+                confirm(table)
             round_close(round=round_)
         return event
 
