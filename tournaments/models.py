@@ -195,7 +195,7 @@ class Round(models.Model):
 
 
 # Table codes are typed on a phone: no 0/O, 1/I/L to misread. 31**6 is about 900 million
-# codes, and guesses are rate-limited (tournaments/captain.py).
+# codes, and wrong guesses are limited (tournaments/guesses.py).
 TABLE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 TABLE_CODE_LENGTH = 6
 # A club prints at most this many table cards in one set (a big tournament hall).
@@ -225,7 +225,7 @@ class TableCardQuerySet(models.QuerySet):
 class TableCard(models.Model):
     """The card on table N at a club, printed once and used every week, like a bridge club's
     table terminal. Its link (QR code) and short code open table N of whichever round is in
-    play at the club now (tournaments/captain.py), never a director page."""
+    play at the club now (tournaments/captain/), never a director page."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="table_cards")
     number = models.PositiveSmallIntegerField()

@@ -25,7 +25,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/table-cards/reissue/", views.table_cards_reissue, name="cards-reissue"),
 ]
 
-# The table captain's pages (tournaments/captain.py): no login, the table's secret token is the
+# The table captain's pages (tournaments/captain/): no login, the table's secret token is the
 # key, and it opens that table in that round only.
 urlpatterns += [
     path("t/", captain.code_entry, name="captain-code"),

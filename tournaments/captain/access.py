@@ -1,0 +1,97 @@
+"""Which table a card opens now, and what its page says when it opens none."""
+
+import datetime
+
+from django.db.models import Count, F, Q
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from tournaments.models import Event, Round, Table, TableCard
+
+# A card between two rounds says "being seated" this long after a round closed.
+BETWEEN_ROUNDS = datetime.timedelta(hours=6)
+
+
+class NoTableNow(Exception):
+    """The card opens no table for this request: none, or several, are in play now, or the
+    form posted was shown for a table no longer in play (`refusal` says so)."""
+
+    def __init__(self, card: TableCard, tables: list[Table], refusal: str = ""):
+        self.card, self.tables, self.refusal = card, tables, refusal
+
+
+STALE_PAGE = (
+    "This page was for a round that has closed, or for another table: here is the table as it "
+    "is now. Nothing was saved; enter the hand again if it is still needed."
+)
+
+
+def _tables_in_play(card: TableCard):
+    tables = Table.objects.select_related("round__event__club", "captain", "confirmed_by")
+    return tables.filter(
+        round__event__club_id=card.club_id,
+        round__status=Round.Status.IN_PLAY,
+        number=card.number,
+    ).order_by("round__event__date", "round__event__name")
+
+
+def table_for_card(request: HttpRequest, token: str) -> tuple[TableCard, Table]:
+    """The table this card opens now: table N of the round in play at the card's club.
+
+    A form names the table it was shown for (`?table=`); a post for any other table (its round
+    closed) is refused with the card's page as it now stands. Raises Http404 for an unknown
+    card (a reissued card is unknown), NoTableNow when the card opens no single table now.
+    """
+    card = get_object_or_404(TableCard.objects.select_related("club"), token=token)
+    tables = list(_tables_in_play(card))
+    wanted = int_or_none(request.GET.get("table"))
+    chosen = next((t for t in tables if t.pk == wanted), None)
+    if request.method == "POST" and chosen is None:
+        raise NoTableNow(card, tables, STALE_PAGE)
+    if chosen is not None:
+        return card, chosen
+    if len(tables) == 1:
+        return card, tables[0]
+    raise NoTableNow(card, tables)
+
+
+def card_status(card: TableCard, tables: list[Table]) -> dict:
+    """Why card N opens no table now, for its page: which event (several in play), or that
+    a round is being seated, or that nothing is in play."""
+    club = card.club
+    in_play = list(
+        Event.objects.filter(club=club, rounds__status=Round.Status.IN_PLAY)
+        .distinct()
+        .order_by("date", "name")
+    )
+    if len(in_play) > 1:
+        return {
+            "state": "choose",
+            "choices": [{"event": t.round.event, "round": t.round, "table": t} for t in tables],
+            "missing": [e for e in in_play if e.pk not in {t.round.event_id for t in tables}],
+        }
+    if in_play:
+        round_ = in_play[0].rounds.get(status=Round.Status.IN_PLAY)
+        return {"state": "unused", "event": in_play[0], "round": round_}
+    # Between rounds: an event of today not yet started, or one whose last round closed in the
+    # last few hours with rounds still to play (a night may run past midnight).
+    recent = timezone.now() - BETWEEN_ROUNDS
+    waiting = (
+        Event.objects.filter(club=club)
+        .filter(Q(date=timezone.localdate()) | Q(rounds__closed_at__gte=recent))
+        .annotate(seated=Count("rounds", distinct=True))
+        .filter(seated__lt=F("rounds_planned"))
+        .order_by("-date", "name")
+        .first()
+    )
+    if waiting is not None:
+        return {"state": "seating", "event": waiting, "last_round": waiting.seated}
+    return {"state": "idle"}
+
+
+def int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None

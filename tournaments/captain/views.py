@@ -1,0 +1,316 @@
+"""The table page and what a captain does on it: enter, check and confirm a hand, fix or delete
+one, and have an opponent confirm the result."""
+
+import functools
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+import scoring
+from clubs.models import Player
+from tournaments import history, services
+from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard
+from tournaments.services import ActionRefused
+
+from .access import NoTableNow, card_status, int_or_none, table_for_card
+from .forms import CaptainFixForm, CaptainHandForm, LastHandForm
+
+# --- What the page shows ----------------------------------------------------------------------
+
+
+def _seats(table: Table) -> dict[str, Player]:
+    return {s.position: s.player for s in table.seats.select_related("player")}
+
+
+def _side_label(side: str, seats: dict[str, Player]) -> str:
+    names = " & ".join(seats[p].name for p in side if p in seats)
+    return f"{SIDE_NAMES[side]} ({names})" if names else SIDE_NAMES[side]
+
+
+def _table_context(table: Table) -> dict:
+    """Everything the table page shows, read once: seats, hands with running score, state."""
+    seats = _seats(table)
+    hands = list(table.hands.order_by("number"))
+    game = table.replay(hands)
+    rows, totals = [], {"NS": 0, "EW": 0}
+    for hand in hands:
+        totals = {"NS": totals["NS"] + hand.ns_points, "EW": totals["EW"] + hand.ew_points}
+        rows.append({"hand": hand, "dealer": seats.get(hand.dealer), "score": totals})
+    captain_seat = next((p for p, pl in seats.items() if pl.pk == table.captain_id), "N")
+    captain_side = scoring.side_of(captain_seat)
+    is_open = not table.round.is_closed and table.confirmed_at is None
+    return {
+        "table": table,
+        "round": table.round,
+        "event": table.round.event,
+        "seats": [
+            {"name": SEAT_NAMES[p], "player": seats[p], "is_captain": p == captain_seat}
+            for p in "NESW"
+            if p in seats
+        ],
+        "sides": {side: _side_label(side, seats) for side in ("NS", "EW")},
+        "winner": _side_label(game.winner, seats) if game.winner else "",
+        "rows": rows,
+        "game": game,
+        "score": game.score,
+        "last_hand": hands[-1] if hands else None,
+        "next_number": len(hands) + 1,
+        "dealer": {"seat": SEAT_NAMES[game.dealer], "player": seats.get(game.dealer)},
+        "max_hands": table.round.event.max_hands(),
+        "game_points": table.rules().game_points,
+        "is_open": is_open,
+        "can_enter": is_open and not game.finished,
+        "can_confirm": is_open and game.finished,
+        "opponents": [
+            {"seat": SEAT_NAMES[p], "player": seats[p]}
+            for p in "NESW"
+            if p in seats and scoring.side_of(p) != captain_side
+        ],
+        "seen": services.table_fingerprint(hands),
+        "seats_by_position": seats,
+        "corrections": history.corrections([table])[table.pk],
+    }
+
+
+def _entry_summary(form: CaptainHandForm, seats: dict[str, Player]) -> list[str]:
+    """What the captain entered, in words, to read back before confirming."""
+    data = form.cleaned_data
+    if data.get("thrown_in"):
+        return ["No one called trump: all four passed twice."]
+    maker = seats.get(data["maker"])
+    who = f"{maker.name} ({SEAT_NAMES[data['maker']]})" if maker else data["maker"]
+    lines = [f"{who} called trump{', alone' if data.get('alone') else ''}."]
+    defender = seats.get(data.get("lone_defender") or "")
+    if defender:
+        lines.append(f"{defender.name} defended alone.")
+    if data.get("tricks") is not None:
+        lines.append(f"The makers took {data['tricks']} trick{'s' if data['tricks'] != 1 else ''}.")
+    if data.get("irregularity"):
+        label = dict(Hand.Irregularity.choices)[data["irregularity"]]
+        side = data.get("offending_side")
+        side_text = {"both": " by both sides", **{s: f" by {n}" for s, n in SIDE_NAMES.items()}}
+        lines.append(f"{label}{side_text.get(side, '')}.")
+    return lines
+
+
+def _table_address(card: TableCard, table: Table, name: str = "table") -> str:
+    """A captain page's address: the card's, naming the table the page was shown for."""
+    return f"{reverse(f'tournaments:captain-{name}', args=[card.token])}?table={table.pk}"
+
+
+def _render(
+    request: HttpRequest,
+    card: TableCard,
+    table: Table,
+    *,
+    form: CaptainHandForm | None = None,
+    preview: dict | None = None,
+    refusal: str = "",
+    fixing: Hand | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = _table_context(table)
+    if form is None and context["can_enter"] and fixing is None:
+        form = CaptainHandForm(
+            table=table,
+            seats=context["seats_by_position"],
+            initial={"number": context["next_number"]},
+        )
+    if not context["is_open"]:
+        form = preview = fixing = None
+    if form is not None and form.is_bound and form.errors:
+        form.focus_first_problem()
+    context.update(
+        card=card,
+        urls={
+            name: _table_address(card, table, name)
+            for name in ("table", "hand", "fix", "delete", "confirm")
+        },
+        form=form,
+        preview=preview,
+        refusal=refusal,
+        fixing=fixing,
+    )
+    return render(request, "tournaments/captain/table.html", context, status=status)
+
+
+def _refused(request: HttpRequest, card: TableCard, table: Table, message: str) -> HttpResponse:
+    return _render(request, card, table, refusal=message, status=409)
+
+
+def _back(card: TableCard, table: Table) -> HttpResponse:
+    return redirect(_table_address(card, table))
+
+
+def _preview(card, table, form, seats, hand: Hand, game: scoring.Game, name: str) -> dict:
+    """The check step: what was entered in words, the engine's result, the score after, and
+    where the Confirm button posts the same values."""
+    return {
+        "hand": hand,
+        "lines": _entry_summary(form, seats),
+        "score": game.score,
+        "action": _table_address(card, table, name),
+    }
+
+
+def _score_words(score: dict[str, int]) -> str:
+    return f"North-South {score['NS']}, East-West {score['EW']}"
+
+
+def at_table(view):
+    """Give `view` the card and the table it opens now; otherwise answer the phone in words:
+    the card's page (which event? being seated? nothing in play?), or, for a form shown for a
+    table that is no longer in play, a refusal with the table as it now stands."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, token: str) -> HttpResponse:
+        try:
+            card, table = table_for_card(request, token)
+        except NoTableNow as none:
+            if none.refusal and len(none.tables) == 1:
+                return _refused(request, none.card, none.tables[0], none.refusal)
+            return render(
+                request,
+                "tournaments/captain/card.html",
+                {
+                    "card": none.card,
+                    "club": none.card.club,
+                    "refusal": none.refusal,
+                    **card_status(none.card, none.tables),
+                },
+                status=409 if none.refusal else 200,
+            )
+        return view(request, card, table)
+
+    return wrapped
+
+
+# --- Views --------------------------------------------------------------------------------
+
+
+@at_table
+def table_page(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
+    return _render(request, card, table)
+
+
+@require_POST
+@at_table
+def hand_enter(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
+    """Check a hand (action "check", the default) or record it (action "confirm")."""
+    seats = _seats(table)
+    form = CaptainHandForm(request.POST, table=table, seats=seats)
+    action = request.POST.get("action", "check")
+    if action == "change" or not form.is_valid():
+        return _render(request, card, table, form=form)
+    number = form.cleaned_data["number"]
+    try:
+        if action == "confirm":
+            hand = services.hand_record(table=table, number=number, data=form.hand_data())
+        else:
+            hand, game = services.hand_preview(table=table, number=number, data=form.hand_data())
+    except scoring.HandError as err:
+        if err.code in ("game_over", "round_over"):
+            return _refused(request, card, table, err.message)
+        form.add_hand_error(err)
+        return _render(request, card, table, form=form)
+    except ActionRefused as exc:
+        return _refused(request, card, table, exc.message)
+    if action == "confirm":
+        score = _score_words(hand.score_after)
+        messages.success(
+            request, f"Hand {hand.number} recorded: {hand.description}. Score: {score}."
+        )
+        return _back(card, table)
+    preview = _preview(card, table, form, seats, hand, game, "hand")
+    return _render(request, card, table, form=form, preview=preview)
+
+
+@at_table
+def hand_fix(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
+    """Fix any hand (`?hand=N`, the last by default) or delete the last one, until an opponent
+    confirms the result; the same check-then-confirm as entering a hand."""
+    seats = _seats(table)
+    hands = list(table.hands.order_by("number"))
+    if request.method != "POST":
+        wanted = int_or_none(request.GET.get("hand"))
+        hand = next((h for h in hands if h.number == wanted), hands[-1] if hands else None)
+        if hand is None:
+            messages.info(request, "No hand has been entered yet: there is nothing to fix.")
+            return _back(card, table)
+        initial = {
+            **CaptainFixForm.initial_from(hand),
+            "number": hand.number,
+            "seen": services.table_fingerprint(hands),
+        }
+        form = CaptainFixForm(table=table, seats=seats, initial=initial)
+        return _render(request, card, table, form=form, fixing=hand)
+    form = CaptainFixForm(request.POST, table=table, seats=seats)
+    number = int_or_none(form["number"].value())
+    fixing = next((h for h in hands if h.number == number), None)
+    if fixing is None:
+        return _refused(request, card, table, "That hand is not at this table: pick it again.")
+    action = request.POST.get("action", "check")
+    if action == "change" or not form.is_valid():
+        return _render(request, card, table, form=form, fixing=fixing)
+    seen = form.cleaned_data["seen"]
+    try:
+        if action == "confirm":
+            hand = services.hand_fix(table=table, number=number, data=form.hand_data(), seen=seen)
+        else:
+            hand, game = services.hand_fix_preview(
+                table=table, number=number, data=form.hand_data(), seen=seen
+            )
+    except scoring.HandError as err:
+        form.add_hand_error(err)
+        return _render(request, card, table, form=form, fixing=fixing)
+    except ActionRefused as exc:
+        return _refused(request, card, table, exc.message)
+    if action == "confirm":
+        score = _score_words(hand.score_after)
+        messages.success(
+            request, f"Hand {hand.number} fixed: {hand.description}. Score after it: {score}."
+        )
+        return _back(card, table)
+    preview = _preview(card, table, form, seats, hand, game, "fix")
+    preview["score"] = services.score_after(game, number)
+    if number < len(hands):
+        preview["total"] = game.score  # the table's score after its last hand
+    return _render(request, card, table, form=form, preview=preview, fixing=fixing)
+
+
+@require_POST
+@at_table
+def hand_delete(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
+    form = LastHandForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, card, table, "Reload the page and try again.")
+    try:
+        hand = services.hand_delete_last(table=table, **form.cleaned_data)
+    except ActionRefused as exc:
+        return _refused(request, card, table, exc.message)
+    messages.success(request, f"Hand {hand.number} deleted ({hand.description}).")
+    return _back(card, table)
+
+
+@require_POST
+@at_table
+def table_confirm(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
+    """One tap by an opponent: their name is on the button they press."""
+    seen = request.POST.get("seen", "")
+    # Only a player seated at this very table can be named; any other id is refused alike.
+    seat = table.seats.filter(player_id=int_or_none(request.POST.get("player"))).first()
+    if seat is None:
+        return _refused(request, card, table, "Pick your own name to confirm the result.")
+    try:
+        table = services.table_confirm(table=table, player=seat.player, seen=seen)
+    except ActionRefused as exc:
+        return _refused(request, card, table, exc.message)
+    messages.success(
+        request,
+        f"Result confirmed by {seat.player.name}: {_score_words(table.game().score)}. "
+        "Only the director can change it now.",
+    )
+    return _back(card, table)
