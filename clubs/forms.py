@@ -15,6 +15,7 @@ MAX_ROSTER_BYTES = 1_000_000
 def use_rule_set_game(form: forms.BaseForm) -> None:
     """Name the empty "game to" choice for what it means instead of Django's dashes."""
     form.fields["game_points"].choices = [("", "The rule set's own"), *GAME_POINTS_CHOICES]
+    form.fields["game_points"].help_text = ""  # the empty choice says it
 
 
 # The rule preset and the house's own values, as a club and an event both show them.
@@ -45,9 +46,10 @@ class ClubCreateForm(ClubSettingsForm):
 
     class Meta(ClubSettingsForm.Meta):
         fields = ["name", "slug", "rules_preset", *OVERRIDABLE, "paper_size", "results_public"]
+        labels = {"slug": "Web address"}
         help_texts = {
-            "slug": "Letters, numbers and hyphens, e.g. maple-hall. Leave empty to "
-            "make one from the name."
+            "slug": "The club's pages are at /c/<web address>/. Letters, numbers and hyphens, "
+            "e.g. maple-hall. Leave empty to make one from the name."
         }
 
     def __init__(self, *args, **kwargs):

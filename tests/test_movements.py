@@ -196,7 +196,7 @@ def test_the_validator_catches_the_arrow_movement(tables):
     report = movement_report(arrow(tables, tables))
 
     # West moves two tables a round, so after half the tables they are back with North.
-    assert f"players 1 and {3 * tables + 1} meet twice" in [
+    assert f"players 1 and {3 * tables + 1} meet twice as opponents" in [
         p.replace("player ", "players ", 1).replace(" and player ", " and ")
         for p in report.problems
     ]
@@ -247,8 +247,9 @@ def test_the_report_says_what_a_director_understands_from_the_real_counts():
         "2 pairs meet as partners and as opponents.",
         "No one sits out.",
         "2 pairs of opponents meet more often on one side than the other.",
-        "Problems: player 1 and player 2 meet twice; player 3 and player 4 meet twice; "
-        "player 5 and player 6 meet twice; player 7 and player 8 meet twice",
+        "Problems: player 1 and player 2 meet twice as opponents; player 3 and player 4 meet "
+        "twice, once as partners and once as opponents; player 5 and player 6 meet twice as "
+        "opponents; player 7 and player 8 meet twice, once as partners and once as opponents",
     ]
 
 

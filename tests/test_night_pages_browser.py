@@ -94,10 +94,17 @@ def test_a_refused_entry_shows_its_summary_first_and_moves_to_the_field(
     assert phone.evaluate("document.activeElement.name") == "tricks"
     assert in_viewport(phone, "#field-tricks")
 
-    # A lone defender against a maker who did not go alone: the words fit a drop-down.
+    # The lone defender shows only once the maker went alone. Chosen, then "alone" unticked:
+    # the choice is still sent, refused, and shown with words that fit a drop-down.
     phone.locator("#field-tricks label", has_text=re.compile(r"^\s*3\s*$")).click()
-    phone.locator("#field-lone_defender select").select_option(label=f"{names['E']} (East)")
+    defender = phone.locator("#field-lone_defender")
+    expect(defender).to_be_hidden()
+    phone.locator("#field-alone label").click()
+    defender.locator("select").select_option(label=f"{names['E']} (East)")
+    phone.locator("#field-alone label").click()
+    expect(defender).to_be_hidden()
     phone.locator("#hand-form button[value=check]").first.click()
+    expect(defender).to_be_visible()
     expect(problems).to_contain_text("choose “No one” under “Defended alone against the loner”")
     expect(problems).not_to_contain_text("untick")
     assert in_viewport(phone, "#problems")

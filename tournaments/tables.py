@@ -1,5 +1,6 @@
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.html import format_html
 
 from .models import Entry, Hand
 from .standings import fmt, fmt_place, fmt_round
@@ -55,6 +56,21 @@ class HandTable(tables.Table):
         fields = ["number", "dealer", "description", "ns_points", "ew_points", "correct"]
         orderable = False
         empty_text = "No hands entered yet."
+        attrs = {"class": "hands"}
+
+    def __init__(self, hands, *, seats=None, corrected=(), **kwargs):
+        super().__init__(hands, **kwargs)
+        self.seats = seats or {}
+        self.corrected = set(corrected)  # hand numbers the director corrected
+
+    def render_dealer(self, value, record):
+        player = self.seats.get(record.dealer)
+        return player.name if player else value
+
+    def render_description(self, value, record):
+        if record.number in self.corrected:
+            return format_html('{} <em class="mark">(corrected by the director)</em>', value)
+        return value
 
     def render_correct(self, value):
         return "Correct"

@@ -449,6 +449,7 @@ def _render_table(
     hands = list(table.hands.order_by("number"))
     game = table.replay(hands)
     seats = _seats(table)
+    corrections = history.corrections([table])[table.pk]
     open_for_entry = not round_.is_closed and not game.finished
     if form is None and open_for_entry:
         form = HandEntryForm(rules=event.ruleset(), seats=seats, initial={"number": len(hands) + 1})
@@ -456,12 +457,14 @@ def _render_table(
         request,
         "tournaments/table_detail.html",
         {
-            "corrections": history.corrections([table])[table.pk],
+            "corrections": corrections,
             "table": table,
             "round": round_,
             "event": event,
             "seats": [(SEAT_NAMES[p], seats.get(p)) for p in "NESW"],
-            "hands": HandTable(hands),
+            "hands": HandTable(
+                hands, seats=seats, corrected={c.hand_number for c in corrections.items}
+            ),
             "hands_label": _hands_label(event, len(hands)),
             "game": game,
             "next_number": len(hands) + 1,

@@ -114,7 +114,16 @@ class Report:
             met = self.partners + self.opponents
             if self.short_night:
                 for (a, b), count in self.repeated_pairs(met, 1):
-                    found.append(f"{who(a)} and {who(b)} meet {_times(count)}")
+                    pair = frozenset((a, b))
+                    partners, opponents = self.partners[pair], self.opponents[pair]
+                    how = (
+                        f", {_times(partners)} as partners and {_times(opponents)} as opponents"
+                        if partners and opponents
+                        else " as partners"
+                        if partners
+                        else " as opponents"
+                    )
+                    found.append(f"{who(a)} and {who(b)} meet {_times(count)}{how}")
             else:
                 for (a, b), count in self.repeated_pairs(self.opponents, 2):
                     found.append(f"{who(a)} and {who(b)} are opponents {_times(count)}")
