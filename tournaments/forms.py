@@ -85,6 +85,11 @@ class EventForm(Sections, forms.ModelForm):
             # Disabled fields keep the instance's value whatever is posted.
             for name in RULE_FIELDS:
                 self.fields[name].disabled = True
+            # An empty house value means the rule set's: say what that is, as it is in force.
+            rules = self.instance.ruleset()
+            for name in OVERRIDABLE[1:]:
+                if getattr(self.instance, name) is None:
+                    self.fields[name].widget.attrs["placeholder"] = getattr(rules, name)
             if self.instance.format != Event.Format.PAIRS:
                 # A progressive night that has started never will be pairs: nothing to show.
                 del self.fields["pairs_movement"]
