@@ -338,3 +338,22 @@ def test_the_margin_check_finds_a_mark_at_the_edge():
     canvas.save()
     edge = pdfium.PdfDocument(buffer.getvalue())[0].render(scale=RENDER_SCALE, grayscale=True)
     assert marks_in_margin(edge.to_pil()) != []
+
+
+def test_the_standings_pdf_prints_a_late_arrivals_missed_round_blank(director_client, club):
+    """A late arrival has no points for the rounds before: the page shows a blank cell, and
+    so must the PDF (it answered 500 on the blank)."""
+    event, _ = build_night(club)
+    late = Player.objects.create(club=club, name="Larry Late")
+    services.entries_add(event=event, players=[late])
+    services.round_seat(event=event)
+
+    content = get_pdf(director_client, "printout-standings", event)
+
+    text = words(" ".join(pdf_text(content)))
+    assert "Larry Late" in text
+    page = director_client.get(reverse("tournaments:standings", args=[event.pk])).content
+    assert b"Larry Late" in page
+    csv = director_client.get(reverse("tournaments:standings-csv", args=[event.pk]))
+    row = next(line for line in csv.content.decode().splitlines() if "Larry" in line)
+    assert ",," in row  # rounds 1 and 2 blank, not "None"

@@ -98,7 +98,12 @@ class RoundColumn(PointsColumn):
 
     def __init__(self, number: int, **kwargs):
         self.number = number
-        super().__init__(accessor=f"r{number}", verbose_name=f"R{number}", default="", **kwargs)
+        # No value is "empty" here: a round a late arrival missed still goes through
+        # fmt_round (""), where django-tables2's as_values() would give None for it, and
+        # the PDF cannot print None.
+        super().__init__(
+            accessor=f"r{number}", verbose_name=f"R{number}", empty_values=(), **kwargs
+        )
 
     def render(self, value, record):
         return fmt_round(record["line"], self.number)
