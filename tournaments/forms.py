@@ -8,6 +8,7 @@ from clubs.forms import RULE_SECTION, use_rule_set_game
 from clubs.models import OVERRIDABLE, Player
 from config.forms import Sections
 
+from .inputs import db_id
 from .models import SEAT_CHOICES, SEAT_NAMES, SIDE_CHOICES, Event, Hand
 from .services import HAND_FIELDS
 
@@ -116,12 +117,33 @@ class PlayersByName(ModelChoiceIterator):
             yield self.choice(player)
 
 
+# An id no table could hold (crafted, or a huge number) is refused as any unknown choice,
+# before it reaches the database, where it would make the query itself fail.
+
+
 class PlayerChoiceField(forms.ModelChoiceField):
     iterator = PlayersByName
+
+    def to_python(self, value):
+        if value not in self.empty_values and db_id(value) is None:
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice"
+            )
+        return super().to_python(value)
 
 
 class PlayersChoiceField(forms.ModelMultipleChoiceField):
     iterator = PlayersByName
+
+    def _check_values(self, value):
+        for pk in value:
+            if db_id(pk) is None:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": str(pk)[:20]},
+                )
+        return super()._check_values(value)
 
 
 class EntriesAddForm(forms.Form):
@@ -144,7 +166,7 @@ class EntriesAddForm(forms.Form):
 class CheckInForm(forms.Form):
     """The whole check-in list at once: the ticked entrants are here, the others are not."""
 
-    present = forms.ModelMultipleChoiceField(queryset=Player.objects.none(), required=False)
+    present = PlayersChoiceField(queryset=Player.objects.none(), required=False)
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)

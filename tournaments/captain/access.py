@@ -7,6 +7,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
+from tournaments.inputs import db_id
 from tournaments.models import Event, Round, Table, TableCard
 
 # A card between two rounds says "being seated" this long after a round closed.
@@ -91,7 +92,5 @@ def card_status(card: TableCard, tables: list[Table]) -> dict:
 
 
 def int_or_none(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+    """An id or a hand number from the address or a form, or None (tournaments/inputs.py)."""
+    return db_id(value)

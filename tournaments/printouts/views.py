@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from tournaments import services
+from tournaments.inputs import whole_number
 from tournaments.links import public_reverse
 from tournaments.models import MAX_TABLE_CARDS, Table, TableCard, TallyPrint
 from tournaments.standings import event_standings, sit_out_legend
@@ -35,8 +36,8 @@ def _info(request: HttpRequest, event, title: str) -> DocInfo:
 def _round(request: HttpRequest, event):
     """The round asked for (?round=N), or the latest seated round."""
     rounds = event.rounds.order_by("-number")
-    number = request.GET.get("round")
-    round_ = rounds.filter(number=number).first() if number and number.isdigit() else None
+    number = whole_number(request.GET.get("round"), low=1, high=32767)  # a small-integer column
+    round_ = rounds.filter(number=number).first() if number is not None else None
     round_ = round_ or (None if number else rounds.first())
     if round_ is None:
         raise Http404("No such round seated in this event.")
