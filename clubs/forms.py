@@ -105,12 +105,20 @@ class RosterImportForm(forms.Form):
             )
         try:
             # utf-8-sig: spreadsheets often save "CSV UTF-8" with a byte-order mark.
-            return upload.read().decode("utf-8-sig")
+            text = upload.read().decode("utf-8-sig")
         except UnicodeDecodeError:
             raise forms.ValidationError(
                 "This file is not UTF-8 text. In your spreadsheet, save it as "
                 '"CSV UTF-8" and upload it again.'
             ) from None
+        if "\x00" in text:
+            # A NUL is no name's character; PostgreSQL refuses to store one, SQLite would keep it.
+            raise forms.ValidationError(
+                "This file holds a NUL character, so it is not a plain CSV file (perhaps a "
+                'spreadsheet file or UTF-16). In your spreadsheet, save it as "CSV UTF-8" and '
+                "upload it again."
+            )
+        return text
 
     def clean(self):
         cleaned = super().clean()

@@ -209,3 +209,21 @@ def test_a_club_address_already_taken_or_reserved_is_refused_and_nothing_is_crea
         assert message in response.content.decode()
     assert not Club.objects.filter(name="Copycat").exists()
     assert not Club.objects.directed_by(user).exists()
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"Nora Park\nOwen\x00Reed\n", "This file holds a NUL character"),
+        ("Nora Park\nOwen Reed\n".encode("utf-16"), "This file is not UTF-8 text."),
+    ],
+    ids=["nul-byte", "utf-16"],
+)
+def test_a_roster_file_holding_nul_characters_is_refused_in_plain_words(
+    director_client, club, content, words
+):
+    upload = SimpleUploadedFile("roster.csv", content)
+    response = director_client.post(import_url(club), {"file": upload})
+    assert response.status_code == 200
+    assert words in response.content.decode()
+    assert not club.players.exists()  # nothing half-saved, nothing stored with a NUL
