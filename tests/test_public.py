@@ -53,7 +53,8 @@ def test_a_player_finds_their_name_accents_and_case_aside(client, club, event, p
     services.round_seat(event=event)
     html = client.get(public("event", event) + "?name=zoe bron").content.decode()
     assert "<bdi>Zoë Brontë</bdi>" in html and "1 name with" in html
-    assert players[0].name not in html.split('id="standings"')[0]
+    # Only her line (her table-mates are named in it, as partner and opponents).
+    assert re.findall(r'<li id="seat-(\d+)"', html) == [str(zoe.pk)]
     html = client.get(public("event", event) + "?name=nobody").content.decode()
     assert "has “nobody” in their name: check the spelling" in html
 
