@@ -93,8 +93,11 @@ SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "31536000") if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
-# Preloading only happens once the site is submitted to the browsers' list; the header allows it.
-SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "true" if HTTPS else "false")
+# Preloading is a promise that is slow to take back (the browsers' list ships with them), so it
+# is the deployment's own choice: off unless SECURE_HSTS_PRELOAD=true. The deploy check's
+# reminder about it (W021) is therefore silenced until someone opts in.
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "false")
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
 # Behind a proxy that terminates TLS (nginx, a PaaS router), trust its X-Forwarded-Proto, and
 # take the client's address from the X-Forwarded-For it appends (table-code rate limiting).
 BEHIND_PROXY = envbool("BEHIND_PROXY", "false")

@@ -36,6 +36,34 @@ def test_deploy_check_fails_with_the_development_defaults():
     assert "SECRET_KEY" in result.stdout + result.stderr
 
 
+def _hsts(**env: str) -> str:
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_PRELOAD)"
+    )
+    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "HTTPS", "SECRET_KEY")}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=settings.BASE_DIR,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_hsts_preload_is_an_opt_in():
+    assert _hsts(**PRODUCTION_ENV) == "31536000 False"
+    assert _hsts(**PRODUCTION_ENV, SECURE_HSTS_PRELOAD="true") == "31536000 True"
+    # Opted in, the deploy check still passes.
+    result = _manage(
+        "check", "--deploy", "--fail-level", "WARNING", **PRODUCTION_ENV, SECURE_HSTS_PRELOAD="true"
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_a_mistyped_boolean_is_refused_not_guessed():
     result = _manage("check", DEBUG="ture")
     assert result.returncode != 0
