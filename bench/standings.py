@@ -25,16 +25,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from timing import best  # noqa: E402  (bench/, beside this script)
+
 RUNS = 5
-
-
-def best(function, runs: int = RUNS) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def build_event(club, *, name: str, tables: int, rounds: int, hands: int, rng):
@@ -154,6 +147,7 @@ def main() -> int:
     from django.core.management import call_command
 
     from clubs.models import Club
+    from tournaments import services
     from tournaments.models import Hand
     from tournaments.printouts import data, documents
     from tournaments.printouts.layout import DocInfo
@@ -174,8 +168,8 @@ def main() -> int:
     ours = sorted((p.player_id, p.total, p.lone_made, p.euchred) for p in standings.players)
     assert ours == sorted(raw_aggregate(big.pk)), "standings and raw SQL disagree"
 
-    t_standings = best(lambda: event_standings(big))
-    t_sql = best(lambda: raw_aggregate(big.pk))
+    t_standings = best(lambda: event_standings(big), RUNS)
+    t_sql = best(lambda: raw_aggregate(big.pk), RUNS)
     print(
         f"Standings, 200 tables x 10 rounds x 8 hands: {t_standings * 1000:.0f} ms; "
         f"raw SQL aggregate of the same rows: {t_sql * 1000:.0f} ms "
@@ -185,11 +179,16 @@ def main() -> int:
     info = DocInfo(
         club=club.name, event=four_hundred.name, date=four_hundred.date, title="Tally cards"
     )
-    cards = data.tally_cards(four_hundred)
+
+    def tally_download():
+        # As the download makes them: the night's plan (every round seated here), then the rows.
+        return data.tally_cards(four_hundred, services.night_plan(event=four_hundred))
+
+    cards = tally_download()
     assert len(cards) == 400
     ours_pdf = documents.tally_cards_pdf(info, cards)
     plain_pdf = plain_canvas_tally(cards, info)
-    t_tally = best(lambda: documents.tally_cards_pdf(info, data.tally_cards(four_hundred)), 3)
+    t_tally = best(lambda: documents.tally_cards_pdf(info, tally_download()), 3)
     t_plain = best(lambda: plain_canvas_tally(cards, info), 3)
     print(
         f"Tally cards, 400 players (100 pages, {len(ours_pdf) // 1024} KB): "

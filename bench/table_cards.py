@@ -16,7 +16,6 @@ import os
 import random
 import string
 import sys
-import time
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
@@ -25,16 +24,9 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from timing import best  # noqa: E402  (bench/, beside this script)
+
 SITE = "http://192.168.1.23:8000"
-
-
-def best(function, runs: int = 3) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def make_cards(count: int, rng) -> list:

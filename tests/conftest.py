@@ -4,8 +4,10 @@ this and need no database."""
 
 import datetime
 import shutil
+import threading
 
 import pytest
+from django.db import connection
 from playwright.sync_api import sync_playwright
 
 from clubs.models import Club, ClubDirector, Player
@@ -130,6 +132,21 @@ def browser(_sync_orm_beside_playwright):
         browser.close()
 
 
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def phone(browser):
+    """A captain's phone: a 360x740 touch screen."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
 def close_round(round_, reason: str = ""):
     """Close a round for a test's setup, as a director who ticked "Close without their
     confirmation" for every finished table no opponent confirmed."""
@@ -137,3 +154,27 @@ def close_round(round_, reason: str = ""):
 
     numbers = set(round_.tables.values_list("number", flat=True))
     return services.round_close(round=round_, reason=reason, unconfirmed_ok=numbers)
+
+
+def at_once(jobs) -> list:
+    """Run the callables in threads released together, each on its own database connection;
+    return what each returned (or raised). The concurrency tests' many phones at one moment."""
+    barrier = threading.Barrier(len(jobs))
+    results = [None] * len(jobs)
+
+    def run(i, job):
+        try:
+            barrier.wait(timeout=30)
+            results[i] = job()
+        except BaseException as exc:  # reported by the test, not lost in the thread
+            results[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(t.is_alive() for t in threads), "a phone never got an answer"
+    return results

@@ -8,24 +8,12 @@ shows the confirmed result. No script is needed by the pages; the browser only t
 import re
 
 import pytest
+from conftest import PHONE
 from playwright.sync_api import expect
 
 from tournaments import services
 
-PHONE = {"width": 360, "height": 740}
-
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
 
 
 @pytest.fixture

@@ -6,10 +6,8 @@ Each thread has its own database connection, so the tests need real transactions
 (`transaction=True`) and a database file the threads can share (settings: SQLite's TEST NAME).
 """
 
-import threading
-
 import pytest
-from django.db import connection
+from conftest import at_once
 from django.test import Client
 from django.urls import reverse
 
@@ -29,29 +27,6 @@ HANDS = [
     {"maker": "S", "tricks": "4"},
     {"maker": "W", "tricks": "2"},
 ]
-
-
-def at_once(jobs):
-    """Run the callables in threads released together; return their results (or errors)."""
-    barrier = threading.Barrier(len(jobs))
-    results = [None] * len(jobs)
-
-    def run(i, job):
-        try:
-            barrier.wait(timeout=30)
-            results[i] = job()
-        except BaseException as exc:  # reported by the test, not lost in the thread
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not any(t.is_alive() for t in threads), "a phone never got an answer"
-    return results
 
 
 def post_hand(token: str, number: int, hand: dict):

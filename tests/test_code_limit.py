@@ -10,11 +10,10 @@ import datetime
 import itertools
 import re
 import secrets
-import threading
 
 import pytest
+from conftest import at_once
 from django.core.cache import cache
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -209,30 +208,6 @@ def test_a_reissued_cards_old_code_answers_like_an_unknown_code(card):
 
 
 # --- At once, from several connections ------------------------------------------------------
-
-
-def at_once(jobs) -> list:
-    """Run the callables in threads released together, each on its own database connection;
-    return what each returned (or raised)."""
-    barrier = threading.Barrier(len(jobs))
-    results = [None] * len(jobs)
-
-    def run(i, job):
-        try:
-            barrier.wait(timeout=30)
-            results[i] = job()
-        except BaseException as exc:  # reported by the test, not lost in the thread
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not any(t.is_alive() for t in threads), "a phone never got an answer"
-    return results
 
 
 @pytest.mark.django_db(transaction=True)

@@ -8,9 +8,10 @@ import io
 import re
 
 import pytest
+from conftest import PHONE
 from playwright.sync_api import expect
 from pypdf import PdfReader
-from test_captain_browser import PHONE, check_and_confirm, fill_hand
+from test_captain_browser import check_and_confirm, fill_hand
 
 from clubs.models import Player
 from tournaments import services

@@ -10,7 +10,6 @@ from playwright.sync_api import expect
 
 from tournaments import services
 
-PHONE = {"width": 360, "height": 740}
 DESK = {"width": 1280, "height": 800}
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -20,17 +19,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def round_one(event, players):
     services.entries_add(event=event, players=players[:8])
     return services.round_seat(event=event, seed=1)
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
 
 
 @pytest.fixture
