@@ -119,13 +119,41 @@ class ClubDirector(models.Model):
         return f"{self.user} ({self.get_role_display()}, {self.club})"
 
 
+# A name's key (tournaments.text.name_key) is a little longer than the name when accents
+# decompose; past this length it only ever decides ties between two very long names.
+SORT_NAME_LENGTH = 240
+
+
+class PlayerQuerySet(models.QuerySet):
+    def bulk_create(self, objs, *args, **kwargs):
+        # bulk_create skips save(): a roster import or a benchmark's players get their key here.
+        objs = list(objs)
+        for player in objs:
+            player.sort_name = player.name_key()
+        return super().bulk_create(objs, *args, **kwargs)
+
+    def by_name(self):
+        return self.order_by("sort_name", "pk")
+
+    def matching(self, text: str):
+        """Players whose name holds `text` as a person reads it: "mar" finds "Mary Marsh",
+        "zoe" finds "Zoë", "ELISE" finds "Élise"."""
+        return self.filter(sort_name__contains=name_key(text))
+
+
 class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
+    # The name as a person sorts and searches it, accents and case folded ("elise" for
+    # "Élise"). Stored because no database folds them alike (SQLite sorts "É" after "Z"), and
+    # a big club's roster must be searched and paged by the database, not read whole.
+    sort_name = models.CharField(max_length=SORT_NAME_LENGTH, editable=False, default="")
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=40, blank=True)
     active = models.BooleanField(default=True, help_text="Untick to hide from check-in lists.")
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -133,13 +161,16 @@ class Player(models.Model):
             # "Mary Smith" and "mary smith" are the same person on a roster.
             models.UniqueConstraint(Lower("name"), "club", name="unique_player_name_per_club"),
         ]
+        indexes = [models.Index(fields=["club", "sort_name"], name="player_club_sort_name")]
 
     def __str__(self):
         return self.name
 
-    @property
-    def sort_name(self) -> str:
-        """The name as a person sorts it, accents folded ("Élise" before "Zoë"): the key of
-        every list of players the director picks from. No database orders names so
-        everywhere (SQLite sorts "É" after "Z"), so such lists are sorted in Python."""
-        return name_key(self.name)
+    def name_key(self) -> str:
+        return name_key(self.name)[:SORT_NAME_LENGTH]
+
+    def save(self, *args, **kwargs):
+        self.sort_name = self.name_key()
+        if kwargs.get("update_fields") is not None and "name" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "sort_name"}
+        super().save(*args, **kwargs)
