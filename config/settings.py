@@ -6,12 +6,14 @@ README). HALL=true (set by `make hall`) serves a club night to the phones on the
 the laptop's LAN address becomes the public address and an allowed host by itself.
 """
 
+import datetime
 import os
 import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config.hall import lan_address
@@ -116,12 +118,16 @@ INSTALLED_APPS = [
     # htmx, served from the app itself: the round page's live tables.
     "django_htmx",
     "simple_history",
+    # Wrong passwords, counted in the database: ten lock an account from that address.
+    "axes",
+    "csp",
     "clubs",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -133,6 +139,10 @@ MIDDLEWARE = [
     # Records which user made each change in the audit trail (django-simple-history).
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Before axes, so the locked-out page is kept out of caches too.
+    "config.middleware.no_store",
+    # Last: turns axes' lockout into the locked-out page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -194,9 +204,69 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Axes first: it refuses a locked account before the password is even checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+
+# Wrong passwords (django-axes): ten for one account from one address lock that account from
+# that address for 15 minutes, on /accounts/login/ and /admin/login/ alike; the account's
+# director elsewhere, and other accounts from here, are not held up. A right password clears the
+# count, and a try while locked starts the 15 minutes again. Counts are rows in the database, so
+# they hold across gunicorn workers and app servers.
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# The address as the table-code limit sees it, X-Forwarded-For included (config/addresses.py).
+AXES_CLIENT_IP_CALLABLE = "config.addresses.login_address"
+AXES_LOCKOUT_CALLABLE = "config.lockout.locked_out"
+
+# Mail: SMTP when EMAIL_HOST is set, else printed on the console, where nothing reaches anyone.
+# Password reset mails a link, so it is offered only when a mail can arrive: with a mail server,
+# or in development (DEBUG), where the reset pages say the mail went to the server's terminal.
+EMAIL_HOST = os.getenv("EMAIL_HOST", "").strip()
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = envint("EMAIL_PORT", "587")
+    EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
+    # STARTTLS on port 587 by default; EMAIL_USE_SSL=true for a server that wants TLS from the
+    # first byte (usually port 465).
+    EMAIL_USE_SSL = envbool("EMAIL_USE_SSL", "false")
+    EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "false" if EMAIL_USE_SSL else "true")
+    if EMAIL_USE_SSL and EMAIL_USE_TLS:
+        raise ImproperlyConfigured("EMAIL_USE_SSL and EMAIL_USE_TLS are both on: choose one.")
+    EMAIL_TIMEOUT = 20
+    DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "").strip()
+    if not DEFAULT_FROM_EMAIL:
+        raise ImproperlyConfigured(
+            "EMAIL_HOST is set but DEFAULT_FROM_EMAIL is not: set the address mails come from, "
+            "e.g. euchre@example.org"
+        )
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+PASSWORD_RESET_BY_MAIL = bool(EMAIL_HOST) or DEBUG
+
+# The Content-Security-Policy (django-csp): everything from the app itself. No inline script or
+# style anywhere (htmx's indicator styles are off, templates/_htmx.html); the projector's QR code
+# is inline SVG markup, which needs nothing more.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.getenv("TIME_ZONE", "UTC")
@@ -214,6 +284,10 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
+
+# The printouts' font (DejaVu Sans, for names in any script): where Debian's
+# fonts-dejavu-core puts it; another folder holding DejaVuSans.ttf and DejaVuSans-Bold.ttf works.
+PDF_FONT_DIR = Path(os.getenv("PDF_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
 
 LOGGING = {
     "version": 1,

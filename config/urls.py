@@ -11,7 +11,7 @@ def health(request: HttpRequest) -> HttpResponse:
 urlpatterns = [
     path("health/", health, name="health"),
     path("admin/", admin.site.urls),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include("config.accounts")),
     path("clubs/", include("clubs.urls")),
     # The players' pages: no login, read-only.
     path("c/", include("tournaments.public_urls")),

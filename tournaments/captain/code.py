@@ -1,22 +1,13 @@
 """Reaching a table by typing its card's code, within the limits on wrong codes."""
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from config.addresses import client_address
 from tournaments import guesses
 from tournaments.models import TableCard
 
 from .forms import TableCodeForm
-
-
-def _client_address(request: HttpRequest) -> str:
-    if getattr(settings, "BEHIND_PROXY", False):
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        if forwarded:
-            # Our proxy appends the address it saw; anything before it the client could forge.
-            return forwarded.split(",")[-1].strip()
-    return request.META.get("REMOTE_ADDR", "")
 
 
 def _wait_words(seconds: int) -> str:
@@ -49,7 +40,7 @@ def code_entry(request: HttpRequest) -> HttpResponse:
     status = 200
     phone = guesses.phone_of(request)
     if request.method == "POST":
-        guess = guesses.reserve(address=_client_address(request), phone=phone)
+        guess = guesses.reserve(address=client_address(request), phone=phone)
         if guess.refused:
             # Refused before the code is even looked at, so a guesser learns nothing more.
             context.update(form=TableCodeForm(), refusal=_too_many(guess))
