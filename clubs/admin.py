@@ -1,5 +1,7 @@
 from django.contrib import admin
 
+from config.forms import NumberRangesAdmin
+
 from .models import Club, ClubDirector, Player
 
 
@@ -10,7 +12,7 @@ class ClubDirectorInline(admin.TabularInline):
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(NumberRangesAdmin, admin.ModelAdmin):
     list_display = ["name", "slug", "rules_preset", "game_points", "paper_size"]
     list_filter = ["rules_preset", "paper_size"]
     search_fields = ["name", "slug"]

@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.text import slugify
 
-from config.forms import Sections
+from config.forms import Sections, formfield_in_range
 
 from .models import GAME_POINTS_CHOICES, OVERRIDABLE, Club, Player
 
@@ -14,8 +14,13 @@ MAX_ROSTER_BYTES = 1_000_000
 
 def use_rule_set_game(form: forms.BaseForm) -> None:
     """Name the empty "game to" choice for what it means instead of Django's dashes."""
-    form.fields["game_points"].choices = [("", "The rule set's own"), *GAME_POINTS_CHOICES]
-    form.fields["game_points"].help_text = ""  # the empty choice says it
+    field = form.fields["game_points"]
+    field.choices = [("", "The rule set's own"), *GAME_POINTS_CHOICES]
+    field.help_text = ""  # the empty choice says it
+    *most, last = [str(points) for points, _ in GAME_POINTS_CHOICES]
+    field.error_messages["invalid_choice"] = (
+        f"Pick {', '.join(most)} or {last} points, or the rule set's own."
+    )
 
 
 # The rule preset and the house's own values, as a club and an event both show them.
@@ -34,7 +39,7 @@ class ClubSettingsForm(Sections, forms.ModelForm):
     class Meta:
         model = Club
         fields = ["name", "rules_preset", *OVERRIDABLE, "paper_size", "results_public"]
-        widgets = {f: forms.NumberInput(attrs={"min": 0, "max": 10}) for f in OVERRIDABLE[1:]}
+        formfield_callback = formfield_in_range
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

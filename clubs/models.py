@@ -2,6 +2,7 @@ import dataclasses
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 
@@ -15,6 +16,26 @@ PAPER_CHOICES = [("letter", "Letter"), ("a4", "A4")]
 # The values a club or event may set on top of its preset (RULES.md: "a club may set any of
 # 5, 7, 10 (and may override the other values)"). Field name here == RuleSet field name.
 OVERRIDABLE = ("game_points", "march", "lone_march", "euchre", "lone_euchre")
+
+
+def number_range(low: int, high: int, *, too_low: str = "", too_high: str = "") -> list:
+    """Validators for a whole number from `low` to `high`, saying the range when refused.
+
+    Every integer field a form or the admin writes carries its own range: without one, the
+    range was the database column's, and SQLite stores any 64-bit number in any column while
+    PostgreSQL refuses past a smallint's 32767, so the same form stored a value on one database
+    and refused it, in Django's words, on the other. Forms take their range from here too
+    (config.forms.formfield_in_range)."""
+    message = f"Enter a number from {low} to {high}."
+    return [
+        MinValueValidator(low, too_low or message),
+        MaxValueValidator(high, too_high or message),
+    ]
+
+
+# A house value is a few points: no source gives more than 5 for a hand (Somerset's abandoned
+# lone hand), and 10, a whole game, is the most a club could mean.
+HOUSE_POINTS = number_range(0, 10)
 
 
 class RulesChoice(models.Model):
@@ -31,18 +52,31 @@ class RulesChoice(models.Model):
         help_text="Leave empty to use the rule set's own game.",
     )
     march = models.PositiveSmallIntegerField(
-        "points for a march", null=True, blank=True, help_text="Empty: the rule set's value."
+        "points for a march",
+        null=True,
+        blank=True,
+        validators=HOUSE_POINTS,
+        help_text="Empty: the rule set's value.",
     )
     lone_march = models.PositiveSmallIntegerField(
-        "points for a lone march", null=True, blank=True, help_text="Empty: the rule set's value."
+        "points for a lone march",
+        null=True,
+        blank=True,
+        validators=HOUSE_POINTS,
+        help_text="Empty: the rule set's value.",
     )
     euchre = models.PositiveSmallIntegerField(
-        "points for a euchre", null=True, blank=True, help_text="Empty: the rule set's value."
+        "points for a euchre",
+        null=True,
+        blank=True,
+        validators=HOUSE_POINTS,
+        help_text="Empty: the rule set's value.",
     )
     lone_euchre = models.PositiveSmallIntegerField(
         "points for euchring a lone hand",
         null=True,
         blank=True,
+        validators=HOUSE_POINTS,
         help_text="Empty: the rule set's value.",
     )
 

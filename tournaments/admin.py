@@ -1,6 +1,8 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
+from config.forms import NumberRangesAdmin
+
 from .models import Entry, Event, Hand, Partnership, Round, Seat, Table
 
 
@@ -11,7 +13,7 @@ class EntryInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(NumberRangesAdmin, admin.ModelAdmin):
     list_display = ["name", "club", "date", "format", "rules_preset", "rounds_planned", "round_end"]
     list_filter = ["club", "format", "rules_preset", "round_end", "date"]
     search_fields = ["name", "club__name"]
@@ -27,7 +29,7 @@ class PartnershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(SimpleHistoryAdmin):
+class RoundAdmin(NumberRangesAdmin, SimpleHistoryAdmin):
     list_display = ["__str__", "event", "status", "closed_at"]
     list_filter = ["status", "event__club"]
     search_fields = ["event__name"]
@@ -40,7 +42,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(SimpleHistoryAdmin):
+class TableAdmin(NumberRangesAdmin, SimpleHistoryAdmin):
     list_display = ["__str__", "captain", "confirmed_by", "confirmed_at"]
     list_filter = ["round__event__club", "round__status"]
     search_fields = ["round__event__name", "seats__player__name"]
@@ -55,7 +57,7 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(Hand)
-class HandAdmin(SimpleHistoryAdmin):
+class HandAdmin(NumberRangesAdmin, SimpleHistoryAdmin):
     list_display = [
         "__str__",
         "dealer",

@@ -1,4 +1,5 @@
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from django import forms
 from django.forms.models import ModelChoiceIterator
@@ -6,7 +7,7 @@ from django.forms.models import ModelChoiceIterator
 import scoring
 from clubs.forms import RULE_SECTION, use_rule_set_game
 from clubs.models import OVERRIDABLE, Player
-from config.forms import Sections
+from config.forms import Sections, formfield_in_range, number_range_kwargs
 
 from .inputs import db_id
 from .models import SEAT_CHOICES, SEAT_NAMES, SIDE_CHOICES, Event, Hand
@@ -30,24 +31,15 @@ class EventForm(Sections, forms.ModelForm):
         ("Results", ("standings_hidden",)),
     )
 
+    # Their range, and the words refusing a number outside it, are the model field's.
     rounds_planned = forms.IntegerField(
         label="Number of rounds",
-        min_value=1,
-        max_value=40,
-        error_messages={
-            "min_value": "An event has at least 1 round.",
-            "max_value": "At most 40 rounds: split a longer event in two.",
-        },
+        **number_range_kwargs(Event._meta.get_field("rounds_planned")),
     )
     hands_per_round = forms.IntegerField(
         label="Hands per round",
-        min_value=1,
-        max_value=40,
         help_text="Used when a round ends after a fixed number of hands (8 is usual).",
-        error_messages={
-            "min_value": "A round has at least 1 hand.",
-            "max_value": "At most 40 hands per round.",
-        },
+        **number_range_kwargs(Event._meta.get_field("hands_per_round")),
     )
 
     class Meta:
@@ -71,8 +63,8 @@ class EventForm(Sections, forms.ModelForm):
             "format": forms.RadioSelect,
             "pairs_movement": forms.RadioSelect,
             "round_end": forms.RadioSelect,
-            **{f: forms.NumberInput(attrs={"min": 0, "max": 10}) for f in OVERRIDABLE[1:]},
         }
+        formfield_callback = formfield_in_range
 
     def __init__(self, *args, lock_rules: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -146,6 +138,63 @@ class PlayersChoiceField(forms.ModelMultipleChoiceField):
         return super()._check_values(value)
 
 
+# The most club players the event page lists at once: a big club's roster (20,000 players)
+# as tick boxes made the page take seconds and weigh megabytes; the director types a few
+# letters of a name instead, and the page stays the same size whatever the roster.
+FIND_LIMIT = 50
+FIND_MAX_LENGTH = 60
+
+
+def _players_to_add(event: Event):
+    return event.club.players.filter(active=True).exclude(entries__event=event)
+
+
+@dataclass
+class Found:
+    """The club players not yet entered whose name holds `text` (all of them for no text),
+    the first FIND_LIMIT by name, and how many match in all."""
+
+    text: str
+    players: list[Player]
+    total: int
+    already_entered: bool = False  # nothing to add, but an entrant's name matches
+
+    @property
+    def more(self) -> bool:
+        return self.total > len(self.players)
+
+
+class PlayerFindForm(forms.Form):
+    find = forms.CharField(
+        label="Find club players by name",
+        required=False,
+        max_length=FIND_MAX_LENGTH,
+        widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off"}),
+        error_messages={
+            "max_length": f"Type at most {FIND_MAX_LENGTH} letters of a name.",
+            "null_characters_not_allowed": "Type only the letters of a name.",
+        },
+    )
+
+    def found(self, event: Event) -> Found | None:
+        """The search's result, or None when the search itself is refused (its error says
+        why). Two queries when more than FIND_LIMIT match, else one."""
+        if not self.is_valid():
+            return None
+        text = self.cleaned_data["find"]
+        players = _players_to_add(event)
+        if text:
+            players = players.matching(text)
+        first = list(players.by_name()[: FIND_LIMIT + 1])
+        total = players.count() if len(first) > FIND_LIMIT else len(first)
+        found = Found(text=text, players=first[:FIND_LIMIT], total=total)
+        if text and not total:
+            found.already_entered = event.entries.filter(
+                player__in=Player.objects.matching(text)
+            ).exists()
+        return found
+
+
 class EntriesAddForm(forms.Form):
     players = PlayersChoiceField(
         queryset=Player.objects.none(),
@@ -155,12 +204,19 @@ class EntriesAddForm(forms.Form):
             "invalid_choice": "%(value)s is not a club player who can still be added.",
         },
     )
+    # The search the director ticked them from: the page shows it again after adding.
+    find = forms.CharField(required=False, max_length=FIND_MAX_LENGTH, widget=forms.HiddenInput)
 
-    def __init__(self, *args, event: Event, **kwargs):
+    def __init__(self, *args, event: Event, shown: list[Player] = (), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = event.club.players.filter(active=True).exclude(
-            entries__event=event
-        )
+        field = self.fields["players"]
+        # Any club player not yet entered may be posted; only those found are shown.
+        field.queryset = _players_to_add(event)
+        field.widget.choices = [(p.pk, p.name) for p in shown]
+
+    def find_text(self) -> str:
+        text = self.data.get("find", "")
+        return text if self.fields["find"].max_length >= len(text) else ""
 
 
 class CheckInForm(forms.Form):

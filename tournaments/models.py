@@ -13,12 +13,26 @@ from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
 import scoring
-from clubs.models import Club, Player, RulesChoice
+from clubs.models import Club, Player, RulesChoice, number_range
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 SIDE_CHOICES = [("NS", "North-South"), ("EW", "East-West")]
 SEAT_NAMES = dict(SEAT_CHOICES)
 SIDE_NAMES = dict(SIDE_CHOICES)
+
+# The most rounds an event, and hands a round, may have (the check constraints below hold it).
+MAX_ROUNDS = 40
+MAX_HANDS_PER_ROUND = 40
+# Numbers the app gives itself (a table's, a hand's, a table card's), typed only in the admin:
+# only the column, a smallint, bounds them.
+NUMBERED = number_range(1, 32767)
+
+
+def history_with_reasons() -> HistoricalRecords:
+    """Every version of a row, with why it changed: a director's reason runs to 500 characters
+    (and a round closed early adds the unconfirmed tables), more than simple-history's own
+    100-character column, which PostgreSQL enforced with a crash and SQLite not at all."""
+    return HistoricalRecords(history_change_reason_field=models.TextField(null=True))
 
 
 class EventQuerySet(models.QuerySet):
@@ -62,13 +76,28 @@ class Event(RulesChoice):
         default=PairsMovement.ROUND_ROBIN,
         help_text="Pairs events only.",
     )
-    rounds_planned = models.PositiveSmallIntegerField("number of rounds", default=8)
+    rounds_planned = models.PositiveSmallIntegerField(
+        "number of rounds",
+        default=8,
+        validators=number_range(
+            1,
+            MAX_ROUNDS,
+            too_low="An event has at least 1 round.",
+            too_high=f"At most {MAX_ROUNDS} rounds: split a longer event in two.",
+        ),
+    )
     round_end = models.CharField(
         "a round ends", max_length=8, choices=RoundEnd.choices, default=RoundEnd.HANDS
     )
     hands_per_round = models.PositiveSmallIntegerField(
         "hands per round",
         default=8,
+        validators=number_range(
+            1,
+            MAX_HANDS_PER_ROUND,
+            too_low="A round has at least 1 hand.",
+            too_high=f"At most {MAX_HANDS_PER_ROUND} hands per round.",
+        ),
         help_text="Used when a round ends after a fixed number of hands.",
     )
     # What a player who sits out a round scores for it (tournaments/standings.py).
@@ -81,6 +110,8 @@ class Event(RulesChoice):
     sit_out_points = models.SmallIntegerField(
         "points for sitting out",
         default=0,
+        # A round's score: 8 hands rarely make 20 points; 99 leaves room for long rounds.
+        validators=number_range(0, 99),
         help_text="Used when a player sitting out scores a fixed number of points.",
     )
     # Bridge directors may hide the live ranks until the end; the players' public page then
@@ -96,11 +127,11 @@ class Event(RulesChoice):
         ordering = ["-date", "name"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(rounds_planned__gte=1) & Q(rounds_planned__lte=40),
+                condition=Q(rounds_planned__gte=1) & Q(rounds_planned__lte=MAX_ROUNDS),
                 name="event_rounds_1_to_40",
             ),
             models.CheckConstraint(
-                condition=Q(hands_per_round__gte=1) & Q(hands_per_round__lte=40),
+                condition=Q(hands_per_round__gte=1) & Q(hands_per_round__lte=MAX_HANDS_PER_ROUND),
                 name="event_hands_1_to_40",
             ),
         ]
@@ -171,13 +202,13 @@ class Round(models.Model):
         CLOSED = "closed", "Closed"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField(validators=number_range(1, MAX_ROUNDS))
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.IN_PLAY)
     closed_at = models.DateTimeField(null=True, blank=True)
     close_reason = models.TextField(
         blank=True, help_text="Why the round was closed before every table finished."
     )
-    history = HistoricalRecords()
+    history = history_with_reasons()
 
     class Meta:
         ordering = ["event", "number"]
@@ -228,7 +259,7 @@ class TableCard(models.Model):
     play at the club now (tournaments/captain/), never a director page."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="table_cards")
-    number = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField(validators=NUMBERED)
     token = models.CharField(max_length=32, unique=True, default=new_table_token, editable=False)
     code = models.CharField(max_length=8, unique=True, default=new_table_code, editable=False)
     issued = models.DateTimeField(auto_now=True)
@@ -260,14 +291,14 @@ class TableCard(models.Model):
 
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField(validators=NUMBERED)
     captain = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     first_dealer = models.CharField(max_length=1, choices=SEAT_CHOICES, default="N")
     confirmed_by = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    history = HistoricalRecords()
+    history = history_with_reasons()
 
     class Meta:
         ordering = ["round", "number"]
@@ -365,6 +396,9 @@ HAND_FIELDS = (
 )
 
 
+TRICKS_RANGE = "The makers took 0 to 5 tricks: enter a number from 0 to 5."
+
+
 class Hand(models.Model):
     """One deal as the table captain entered it, with the points the scoring engine gave it."""
 
@@ -381,13 +415,18 @@ class Hand(models.Model):
         DEDUCT = "deduct", "Deduct from the revoking side"
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
-    number = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField(validators=NUMBERED)
     dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
     # An empty maker is a thrown-in deal: all four passed twice.
     maker = models.CharField("called trump", max_length=1, choices=SEAT_CHOICES, blank=True)
     alone = models.BooleanField("went alone", default=False)
     lone_defender = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
-    tricks = models.PositiveSmallIntegerField("makers' tricks", null=True, blank=True)
+    tricks = models.PositiveSmallIntegerField(
+        "makers' tricks",
+        null=True,
+        blank=True,
+        validators=number_range(0, 5, too_low=TRICKS_RANGE, too_high=TRICKS_RANGE),
+    )
     irregularity = models.CharField(
         max_length=12, choices=Irregularity.choices, blank=True, default=""
     )
@@ -409,7 +448,7 @@ class Hand(models.Model):
         related_name="+",
         help_text="The director who entered it; empty when a table captain did.",
     )
-    history = HistoricalRecords()
+    history = history_with_reasons()
 
     class Meta:
         ordering = ["table", "number"]
