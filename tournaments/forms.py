@@ -12,6 +12,7 @@ from config.forms import Sections, formfield_in_range, number_range_kwargs
 from .inputs import db_id
 from .models import SEAT_CHOICES, SEAT_NAMES, SIDE_CHOICES, Event, Hand
 from .services import HAND_FIELDS
+from .text import name_key
 
 # The event settings that decide how hands score; they cannot change once play has started,
 # or the points already stored would disagree with the rules in force.
@@ -190,7 +191,7 @@ class PlayerFindForm(forms.Form):
         found = Found(text=text, players=first[:FIND_LIMIT], total=total)
         if text and not total:
             found.already_entered = event.entries.filter(
-                player__in=Player.objects.matching(text)
+                player__sort_name__contains=name_key(text)
             ).exists()
         return found
 
@@ -204,19 +205,16 @@ class EntriesAddForm(forms.Form):
             "invalid_choice": "%(value)s is not a club player who can still be added.",
         },
     )
-    # The search the director ticked them from: the page shows it again after adding.
-    find = forms.CharField(required=False, max_length=FIND_MAX_LENGTH, widget=forms.HiddenInput)
 
-    def __init__(self, *args, event: Event, shown: list[Player] = (), **kwargs):
+    def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        field = self.fields["players"]
-        # Any club player not yet entered may be posted; only those found are shown.
-        field.queryset = _players_to_add(event)
-        field.widget.choices = [(p.pk, p.name) for p in shown]
+        # Any club player not yet entered may be posted; only those found are shown (show()).
+        self.fields["players"].queryset = _players_to_add(event)
+        self.show([])
 
-    def find_text(self) -> str:
-        text = self.data.get("find", "")
-        return text if self.fields["find"].max_length >= len(text) else ""
+    def show(self, players: list[Player]) -> None:
+        """Tick boxes for these players alone, not the whole roster."""
+        self.fields["players"].widget.choices = [(p.pk, p.name) for p in players]
 
 
 class CheckInForm(forms.Form):

@@ -17,6 +17,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -33,6 +35,7 @@ from .forms import (
     HandCorrectForm,
     HandEntryForm,
     PartnershipForm,
+    PlayerFindForm,
     RoundCloseForm,
 )
 from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table, TableCard
@@ -169,9 +172,20 @@ def _render_event(
     request: HttpRequest,
     event: Event,
     *,
+    find: str | None = None,
     add_form: EntriesAddForm | None = None,
     partnership_form: PartnershipForm | None = None,
 ) -> HttpResponse:
+    """The event page. `find` is the add-players search (?find=, or the one a refused post
+    was ticked from); an htmx request for the search gets the found players alone."""
+    find_form = PlayerFindForm(request.GET if find is None else {"find": find})
+    found = find_form.found(event)
+    add_form = add_form or EntriesAddForm(event=event)
+    add_form.show(found.players if found else [])
+    add = {"event": event, "find_form": find_form, "found": found, "add_form": add_form}
+    if request.htmx and not request.htmx.history_restore_request:
+        # The search as the director types (htmx): only the list of players found is sent.
+        return _vary_on_htmx(render(request, "tournaments/_add_players.html", add))
     entries = event.entries.select_related("player", "partnership").prefetch_related(
         "partnership__entries__player"
     )
@@ -186,30 +200,37 @@ def _render_event(
     last = rounds[-1] if rounds else None
     present = sum(1 for e in entries if e.present)
     tally_printed, routes_changed = services.tally_routes_changed(event=event)
-    return render(
-        request,
-        "tournaments/event_detail.html",
-        {
-            "event": event,
-            "rules": event.ruleset(),
-            "entries": table,
-            "entry_count": len(entries),
-            "present_count": present,
-            "sit_out_count": present % 4 if not event.is_pairs else None,
-            "add_form": add_form or EntriesAddForm(event=event),
-            "partnership_form": (partnership_form or PartnershipForm(event=event))
-            if event.is_pairs
-            else None,
-            "partnerships": event.partnerships.prefetch_related("entries__player"),
-            "rounds": rounds,
-            "next_round": (last.number + 1) if last else 1,
-            "can_seat": (last is None or last.is_closed)
-            and (last.number if last else 0) < event.rounds_planned,
-            "round_in_play": last if last and not last.is_closed else None,
-            "tally_printed": tally_printed,
-            "routes_changed": routes_changed,
-        },
+    return _vary_on_htmx(
+        render(
+            request,
+            "tournaments/event_detail.html",
+            {
+                **add,
+                "rules": event.ruleset(),
+                "entries": table,
+                "entry_count": len(entries),
+                "present_count": present,
+                "sit_out_count": present % 4 if not event.is_pairs else None,
+                "partnership_form": (partnership_form or PartnershipForm(event=event))
+                if event.is_pairs
+                else None,
+                "partnerships": event.partnerships.prefetch_related("entries__player"),
+                "rounds": rounds,
+                "next_round": (last.number + 1) if last else 1,
+                "can_seat": (last is None or last.is_closed)
+                and (last.number if last else 0) < event.rounds_planned,
+                "round_in_play": last if last and not last.is_closed else None,
+                "tally_printed": tally_printed,
+                "routes_changed": routes_changed,
+            },
+        )
     )
+
+
+def _vary_on_htmx(response: HttpResponse) -> HttpResponse:
+    # The same address answers a whole page or its htmx part: a cache must keep them apart.
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 @login_required
@@ -221,16 +242,20 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def entries_add(request: HttpRequest, pk: int) -> HttpResponse:
     event = _get_event_for_user(request, pk)
+    # The search the players were ticked from: shown again, with what is left to add.
+    find_form = PlayerFindForm({"find": request.POST.get("find", "")})
+    find = find_form.cleaned_data["find"] if find_form.is_valid() else ""
     form = EntriesAddForm(request.POST, event=event)
     if not form.is_valid():
-        return _render_event(request, event, add_form=form)
+        return _render_event(request, event, find=find, add_form=form)
     try:
         added = services.entries_add(event=event, players=list(form.cleaned_data["players"]))
     except ActionRefused as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, f"Added {added} player{pluralize(added)}, checked in.")
-    return redirect("tournaments:event-detail", pk=event.pk)
+    address = reverse("tournaments:event-detail", args=[event.pk])
+    return redirect(f"{address}?{urlencode({'find': find})}#add-players" if find else address)
 
 
 @login_required
