@@ -112,6 +112,52 @@ def _sync_orm_beside_playwright():
         yield
 
 
+# What chromium said about the Content-Security-Policy during the current browser test: a page
+# that breaks it has lost a style or a script, so every browser test fails on any of these.
+CSP_VIOLATIONS: list[str] = []
+
+
+def _watch_for_csp_violations(context) -> None:
+    def note(text: str, where: str = "") -> None:
+        if "Content Security Policy" in text or "Refused to" in text:
+            CSP_VIOLATIONS.append(f"{where}: {text}" if where else text)
+
+    context.on("console", lambda message: note(message.text, message.location.get("url", "")))
+    context.on("weberror", lambda error: note(str(error.error)))
+
+
+class _WatchedBrowser:
+    """The browser, with every context it opens watched for CSP violations."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        _watch_for_csp_violations(context)
+        return context
+
+    def new_page(self, **options):
+        return self.new_context(**options).new_page()
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violations(request):
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    CSP_VIOLATIONS.clear()
+    yield
+    found = list(CSP_VIOLATIONS)
+    CSP_VIOLATIONS.clear()
+    assert not found, "Content-Security-Policy violations in chromium's console:\n" + "\n".join(
+        found
+    )
+
+
 @pytest.fixture(scope="module")
 def browser(_sync_orm_beside_playwright):
     # The test command installs Debian's chromium; without it this must fail, not skip.
@@ -128,7 +174,7 @@ def browser(_sync_orm_beside_playwright):
                 "--no-first-run",
             ],
         )
-        yield browser
+        yield _WatchedBrowser(browser)
         browser.close()
 
 
