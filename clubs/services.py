@@ -231,10 +231,9 @@ def player_add(*, club: Club, name: str, email: str = "", phone: str = "") -> Pl
     problems = _problems(name, email, phone)
     if problems:
         raise ValidationError({f: m[0].upper() + m[1:] + "." for f, m in problems.items()})
-    key = name_key(name)
-    # Compared in Python: SQLite's LOWER() and iexact only fold ASCII letters, and no
+    # Compared by the stored key: SQLite's LOWER() and iexact only fold ASCII letters, and no
     # database folds accents everywhere.
-    existing = next((p for p in club.players.only("name") if name_key(p.name) == key), None)
+    existing = club.players.filter(sort_name=Player(name=name).name_key()).first()
     if existing is not None:
         raise ValidationError(
             {
