@@ -1,7 +1,10 @@
 """The four printouts laid out with reportlab: score sheets, tally cards, table cards and the
 standings. Each takes the rows from `data.py` (or the standings table) and returns PDF bytes.
-Every word is drawn as text in the standard fonts, so the PDFs can be searched and copied."""
+Every word is drawn as text in an embedded font that has every script a name may come in
+(layout.FONT), so the PDFs can be searched and copied; every string goes through
+layout.printable on its way to the paper."""
 
+import math
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -21,7 +24,19 @@ from reportlab.platypus import (
 )
 
 from .data import PrintedTableCard, ScoreSheet, TallyCard
-from .layout import BOLD, FONT, FOOTER, HEADER, MARGIN, STYLES, DocInfo, body_frame, build
+from .layout import (
+    BOLD,
+    FONT,
+    FOOTER,
+    HEADER,
+    MARGIN,
+    STYLES,
+    DocInfo,
+    body_frame,
+    build,
+    printable,
+    register_fonts,
+)
 from .qr import draw_qr
 
 GRID = colors.Color(0.55, 0.55, 0.55)
@@ -29,12 +44,21 @@ SHADE = colors.Color(0.92, 0.92, 0.92)
 
 
 def _fit(text: str, font: str, size: float, width: float, smallest: float = 6) -> float:
-    """The largest font size, up to `size`, at which `text` fits in `width`."""
-    if len(text) * size < width:
-        return size  # no Helvetica glyph is wider than the em: it fits, no need to measure
-    while size > smallest and stringWidth(text, font, size) > width:
-        size -= 0.5
-    return size
+    """The largest font size, up to `size` and in half points below it, at which `text` fits
+    in `width` (never below `smallest`)."""
+    natural = stringWidth(text, font, size)
+    if natural <= width:
+        return size
+    # A string's width grows in proportion to the font size: one measurement is enough.
+    return max(smallest, math.floor(2 * size * width / natural) / 2)
+
+
+def _paragraph(text: str, style) -> Paragraph:
+    return Paragraph(escape(printable(text)), style)
+
+
+def _cells(rows: list[list[str]]) -> list[list[str]]:
+    return [[printable(cell) for cell in row] for row in rows]
 
 
 def _grid_style(font_size: float, *, header_rows: int = 1) -> list:
@@ -79,7 +103,7 @@ def _sheet_story(sheet: ScoreSheet, width: float, height: float) -> list:
         [f"{seat}:", name + (" (captain)" if seat == sheet.captain_seat else "")]
         for seat, name in sheet.seats
     ]
-    seats = Table(seat_rows, colWidths=[0.12 * width, 0.5 * width], hAlign="LEFT")
+    seats = Table(_cells(seat_rows), colWidths=[0.12 * width, 0.5 * width], hAlign="LEFT")
     seats.setStyle(
         TableStyle(
             [
@@ -121,7 +145,7 @@ def _sheet_story(sheet: ScoreSheet, width: float, height: float) -> list:
     row_height = max(11.0, min(22.0 if not sheet.filled else 15.0, room / len(rows)))
     font_size = min(9.0, row_height * 0.62)
     hands = Table(
-        rows,
+        _cells(rows),
         colWidths=[f * width for _, f in SHEET_COLUMNS],
         rowHeights=row_height,
         repeatRows=1,
@@ -139,15 +163,17 @@ def _sheet_story(sheet: ScoreSheet, width: float, height: float) -> list:
     story += [hands, Spacer(1, 14)]
 
     initials = Table(
-        [
+        _cells(
             [
-                f"Captain's initials ({sheet.captain}, {sheet.captain_seat or 'captain'})",
-                "",
-                "",
-                "Opponent's initials",
-                "",
+                [
+                    f"Captain's initials ({sheet.captain}, {sheet.captain_seat or 'captain'})",
+                    "",
+                    "",
+                    "Opponent's initials",
+                    "",
+                ]
             ]
-        ],
+        ),
         colWidths=[0.40 * width, 0.16 * width, 0.06 * width, 0.20 * width, 0.18 * width],
         rowHeights=24,
         hAlign="LEFT",
@@ -165,13 +191,14 @@ def _sheet_story(sheet: ScoreSheet, width: float, height: float) -> list:
     )
     story.append(initials)
     if sheet.confirmed:
-        story += [Spacer(1, 6), Paragraph(escape(sheet.confirmed), STYLES["Small"])]
+        story += [Spacer(1, 6), _paragraph(sheet.confirmed, STYLES["Small"])]
     for line in sheet.corrections:
-        story += [Spacer(1, 3), Paragraph(f"<b>{escape(line)}</b>", STYLES["Small"])]
+        story += [Spacer(1, 3), Paragraph(f"<b>{escape(printable(line))}</b>", STYLES["Small"])]
     return story
 
 
 def score_sheets_pdf(info: DocInfo, sheets: list[ScoreSheet]) -> bytes:
+    register_fonts()
     frame = body_frame(info.pagesize)
     story: list = []
     for i, sheet in enumerate(sheets):
@@ -186,12 +213,12 @@ def score_sheets_pdf(info: DocInfo, sheets: list[ScoreSheet]) -> bytes:
 # --- Tally cards: four to a page, to cut ----------------------------------------------------
 
 TALLY_COLUMNS = [
-    ("Round", 0.14),
-    ("Table", 0.13),
-    ("Seat", 0.12),
-    ("Partner", 0.33),
-    ("Points", 0.14),
-    ("Loners", 0.14),
+    ("Round", 0.13),
+    ("Table", 0.15),
+    ("Seat", 0.14),
+    ("Partner", 0.32),
+    ("Points", 0.13),
+    ("Loners", 0.13),
 ]
 CARD_PADDING = 12
 TALLY_QR = 0.75 * inch  # scans from a phone at arm's length
@@ -214,7 +241,7 @@ class TallyCardFlowable(Flowable):
     def draw(self):
         c = self.canv
         w, h = self.width, self.height
-        name = self.card.player
+        name = printable(self.card.player)
         # The QR code of the event's public page sits in the corner: the player's seat for
         # the next round, and the standings, without asking anyone.
         qr = TALLY_QR if self.card.players_url else 0
@@ -256,19 +283,18 @@ class TallyCardFlowable(Flowable):
         for (title, _), left, width in zip(TALLY_COLUMNS, lefts, widths, strict=True):
             c.setFont(BOLD, _fit(title, BOLD, font, width - 5, smallest=5))
             c.drawString(left + 3, top - row_h + baseline, title)
+        current = font
         c.setFont(FONT, font)
         for i, row in enumerate(rows, start=1):
             y = top - (i + 1) * row_h + baseline
-            c.drawString(lefts[0] + 3, y, str(row.round_number))
-            c.drawString(lefts[1] + 3, y, row.table)
-            c.drawString(lefts[2] + 3, y, row.seat)
-            if row.partner:
-                size = _fit(row.partner, FONT, font, widths[3] - 6, smallest=5)
-                if size != font:
+            cells = (str(row.round_number), row.table, row.seat, printable(row.partner))
+            for text, left, width in zip(cells, lefts, widths, strict=False):
+                # A long name (or "sits out") shrinks to its own column, never over the next.
+                size = _fit(text, FONT, font, width - 6, smallest=5)
+                if size != current:
                     c.setFont(FONT, size)
-                c.drawString(lefts[3] + 3, y, row.partner)
-                if size != font:
-                    c.setFont(FONT, font)
+                    current = size
+                c.drawString(left + 3, y, text)
         c.setFont(BOLD, font)
         c.drawRightString(lefts[4] - 4, bottom + baseline, "Total")
 
@@ -306,7 +332,8 @@ def _cut_lines(canvas, doc) -> None:
 
 
 def tally_cards_pdf(info: DocInfo, cards: list[TallyCard]) -> bytes:
-    subtitle = f"{info.event} · {info.date:%Y-%m-%d}"
+    register_fonts()
+    subtitle = printable(f"{info.event} · {info.date:%Y-%m-%d}")
     story: list = [TallyCardFlowable(card, subtitle) for card in cards]
     if not story:
         story = [Paragraph("No players entered yet.", STYLES["Body"])]
@@ -329,6 +356,7 @@ class TableCardFlowable(Flowable):
         return available_width, available_height
 
     def _centred(self, text: str, y: float, font: str, size: float) -> None:
+        text = printable(text)
         self.canv.setFont(font, _fit(text, font, size, self.width))
         self.canv.drawCentredString(self.width / 2, y, text)
 
@@ -370,6 +398,7 @@ class TableCardFlowable(Flowable):
 
 
 def table_cards_pdf(info: DocInfo, cards: list[PrintedTableCard]) -> bytes:
+    register_fonts()
     story: list = []
     for i, card in enumerate(cards):
         if i:
@@ -384,7 +413,7 @@ def table_cards_pdf(info: DocInfo, cards: list[PrintedTableCard]) -> bytes:
 
 
 def _standings_table(values: list[list[str]], width: float) -> Table:
-    header, *rows = values
+    header, *rows = _cells(values)
     name_column = 1
 
     def needed(i: int, size: float) -> float:
@@ -430,10 +459,11 @@ def standings_pdf(
 ) -> bytes:
     """`players` (and `teams`, pairs) are the standings table's own values, header first:
     the very strings the page and the CSV show."""
+    register_fonts()
     width = body_frame(info.pagesize)._width
     story: list = [
         Paragraph("Standings", STYLES["Title"]),
-        Paragraph(escape(status), STYLES["Body"]),
+        _paragraph(status, STYLES["Body"]),
     ]
     if teams is not None:
         story += [
@@ -445,5 +475,5 @@ def standings_pdf(
     story.append(Spacer(1, 6))
     story.append(_standings_table(players, width))
     if legend:
-        story.append(KeepTogether([Spacer(1, 6), Paragraph(escape(legend), STYLES["Small"])]))
+        story.append(KeepTogether([Spacer(1, 6), _paragraph(legend, STYLES["Small"])]))
     return build(info, story)

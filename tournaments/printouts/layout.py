@@ -2,16 +2,25 @@
 and its date, and "page X of Y" in the footer."""
 
 import datetime
+import functools
 import io
+import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle, StyleSheet1
 from reportlab.lib.units import inch
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+from .bidi import visual_order
 
 PAPER = {"letter": LETTER, "a4": A4}
 # Home printers lose up to about a quarter inch at each edge; half an inch keeps every mark
@@ -19,8 +28,67 @@ PAPER = {"letter": LETTER, "a4": A4}
 MARGIN = 0.5 * inch
 HEADER = 0.45 * inch  # room under the top margin for the running header
 FOOTER = 0.35 * inch
-FONT = "Helvetica"
-BOLD = "Helvetica-Bold"
+# DejaVu Sans draws Latin, Greek, Cyrillic, Hebrew and Arabic names (Helvetica, a PDF's
+# built-in font, has Latin only: every other letter printed as a box). Embedded, so the paper
+# prints the same on any computer. From Debian's fonts-dejavu-core, in settings.PDF_FONT_DIR.
+FONT = "DejaVuSans"
+BOLD = "DejaVuSans-Bold"
+FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+FONT_PACKAGE = "fonts-dejavu-core"
+# What the paper shows for a character the font has no letter for (most emoji).
+REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
+
+
+def register_fonts() -> None:
+    """Make FONT and BOLD known to reportlab; every document calls this before measuring text."""
+    _register(str(settings.PDF_FONT_DIR))
+
+
+@functools.cache
+def _register(folder: str) -> None:
+    for name, file in FONT_FILES.items():
+        path = Path(folder) / file
+        if not path.is_file():
+            raise ImproperlyConfigured(
+                f"The printouts need the font file {path}, which is missing. Install Debian's "
+                f"{FONT_PACKAGE} package (apt-get install {FONT_PACKAGE}), or set PDF_FONT_DIR "
+                f"to a folder holding {' and '.join(FONT_FILES.values())}."
+            )
+        pdfmetrics.registerFont(TTFont(name, path))
+    # <b> in a paragraph then picks the bold file.
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
+    _drawable.cache_clear()
+
+
+@functools.cache
+def _drawable() -> frozenset[int]:
+    """The characters both fonts have a letter for, within Unicode's first 65,536: reportlab
+    writes the text map of any character beyond those wrongly (five hex digits), so an emoji
+    such as U+1F600 would print but come back from the PDF as garbage."""
+    maps = [pdfmetrics.getFont(name).face.charToGlyph for name in FONT_FILES]
+    return frozenset(code for code in maps[0] if code <= 0xFFFF and all(code in m for m in maps))
+
+
+def printable(text: str) -> str:
+    """`text` as the PDF draws it: a character the fonts lack becomes REPLACEMENT (one clear
+    mark, searchable, rather than a blank box), and Hebrew and Arabic come in drawing order
+    (bidi.py). Arabic letters print unjoined, each in its standalone form: joining them needs
+    shaping (uharfbuzz, or arabic-reshaper's `reshape` before `visual_order`)."""
+    if text.isascii():
+        return text  # nearly every string: nothing to replace, nothing right to left
+    drawable = _drawable()
+    kept = "".join("" if _invisible(c) else c if ord(c) in drawable else REPLACEMENT for c in text)
+    return visual_order(kept)
+
+
+def _invisible(char: str) -> bool:
+    # Marks that only steer other characters (a right-to-left mark, an emoji's joiner or its
+    # colour selector): nothing to print, though DejaVu draws some of them as labelled boxes.
+    return (
+        unicodedata.category(char) in ("Cc", "Cf")
+        or "\ufe00" <= char <= "\ufe0f"
+        or "\U000e0100" <= char <= "\U000e01ef"
+    )
 
 
 def paper_size(name: str) -> tuple[float, float]:
@@ -129,8 +197,8 @@ def draw_header(canvas: Canvas, info: DocInfo) -> None:
     top = height - MARGIN - 10
     canvas.saveState()
     canvas.setFont(BOLD, 10)
-    canvas.drawString(MARGIN, top, info.club)
-    canvas.drawRightString(width - MARGIN, top, info.title)
+    canvas.drawString(MARGIN, top, printable(info.club))
+    canvas.drawRightString(width - MARGIN, top, printable(info.title))
     canvas.setFont(FONT, 9)
     # A club's own papers (its table cards) belong to no event: they carry the day printed.
     second = (
@@ -138,7 +206,7 @@ def draw_header(canvas: Canvas, info: DocInfo) -> None:
         if info.event
         else f"Printed {long_date(info.date)}"
     )
-    canvas.drawString(MARGIN, top - 12, second)
+    canvas.drawString(MARGIN, top - 12, printable(second))
     canvas.setStrokeColor(colors.grey)
     canvas.setLineWidth(0.5)
     canvas.line(MARGIN, top - 17, width - MARGIN, top - 17)

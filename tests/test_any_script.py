@@ -1,0 +1,233 @@
+"""Any name, in any script (issue 12, item 9): every PDF the app makes prints Greek, Cyrillic,
+Hebrew and Arabic names in an embedded font and gives them back as text, in the order they were
+typed; an emoji the font lacks prints as one clear replacement mark. The pages wrap each name
+in <bdi>, so a right-to-left name cannot turn the words around it."""
+
+import datetime
+import io
+import re
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+from django.urls import reverse
+from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from test_standings import build_night, play_round
+
+from clubs.models import Player
+from tournaments import services
+from tournaments.models import Entry, Event, Hand, Partnership, Table
+from tournaments.printouts.bidi import visual_order
+from tournaments.printouts.documents import _fit
+from tournaments.printouts.layout import BOLD, FONT, REPLACEMENT, printable, register_fonts
+
+LATIN = "Zoë Ångström"
+GREEK = "Σοφία Παπαδοπούλου"
+CYRILLIC = "Дмитрий Иванов"
+HEBREW = "דוד לוי"
+ARABIC = "محمد علي"
+VIETNAMESE = "Nguyễn Văn An"
+EMOJI = "Ana 😀"  # the font has this face, but reportlab cannot map it back to text
+EMOJI_PRINTED = f"Ana {REPLACEMENT}"
+# build_night's players A..I, renamed: every script at the same tables.
+NAMES = {
+    "A": LATIN,
+    "B": GREEK,
+    "C": CYRILLIC,
+    "D": HEBREW,
+    "E": ARABIC,
+    "F": VIETNAMESE,
+    "G": EMOJI,
+    "H": "Chloé Dubois",
+    "I": "ليلى حسن",
+}
+PRINTED = {letter: EMOJI_PRINTED if name == EMOJI else name for letter, name in NAMES.items()}
+
+
+# --- Drawing order, by value (no database) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "drawn"),
+    [
+        (LATIN, LATIN),
+        (GREEK, GREEK),
+        # Right to left: drawn from the last letter, so the first letter ends up on the right.
+        (HEBREW, "יול דוד"),
+        (ARABIC, "يلع دمحم"),
+        # Only the right-to-left run turns; the English around it stays where it was.
+        (f"North: {HEBREW} (captain)", "North: יול דוד (captain)"),
+        (f"Captain's initials ({ARABIC}, North)", "Captain's initials (يلع دمحم, North)"),
+        # Brackets inside a Hebrew run are mirrored; digits inside it still read left to right.
+        ("דוד (דני) לוי", "יול (ינד) דוד"),
+        ("محمد 12", "12 دمحم"),
+        # A vowel point stays on its letter.
+        ("שָׁלוֹם", "םוֹלשָׁ"),
+    ],
+)
+def test_right_to_left_names_are_drawn_in_visual_order(typed, drawn):
+    assert visual_order(typed) == drawn
+
+
+def test_what_the_font_lacks_prints_as_one_clear_mark(settings):
+    register_fonts()
+    assert printable(EMOJI) == EMOJI_PRINTED
+    assert printable("Jo 👍🏽") == f"Jo {REPLACEMENT}{REPLACEMENT}"
+    # Invisible steering characters go (DejaVu draws a colour selector as a labelled box).
+    assert printable("Jo ❤\ufe0f") == "Jo ❤"
+    assert printable(f"\u200f{HEBREW}") == visual_order(HEBREW)
+    assert printable("Ada Baker") == "Ada Baker"
+
+
+@pytest.mark.parametrize("text", ["W" * 13, "Ш" * 13, GREEK + GREEK])
+@pytest.mark.parametrize("font", [FONT, BOLD])
+def test_a_shrunk_name_fits_its_space_in_the_real_font(text, font):
+    """DejaVu's widest letters are wider than the em, so no count of letters says a name fits:
+    13 capital Ws at 14 points are 182 points by the count and wider in the font."""
+    register_fonts()
+    size = _fit(text, font, 14, 186)
+    assert stringWidth(text, font, size) <= 186
+    assert size > 6  # it fitted by shrinking, not by hitting the floor
+
+
+# --- Every PDF the app makes ------------------------------------------------------------------
+
+
+@pytest.fixture
+def night(club):
+    """test_standings' night of nine, in every script: table 1 of round 1 confirmed by a Greek
+    opponent, a hand at table 2 (an Arabic captain) corrected by the director."""
+    event, nine = build_night(club)
+    for letter, player in nine.items():
+        player.name = NAMES[letter]
+        player.save()
+    event.name = "Вечер юкера"  # the event's name heads every page
+    event.save()
+    table_1, table_2 = Table.objects.filter(round__event=event, round__number=1).order_by("number")
+    Table.objects.filter(pk=table_1.pk).update(
+        confirmed_by=nine["B"],
+        confirmed_at=datetime.datetime(2026, 11, 24, 20, 5, tzinfo=datetime.UTC),
+    )
+    return event
+
+
+def pdf_pages(response) -> list[str]:
+    assert response.status_code == 200, response.content[:300]
+    assert response["Content-Type"] == "application/pdf"
+    content = b"".join(response.streaming_content)
+    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
+
+
+def words(pages: list[str]) -> str:
+    return re.sub(r"\s+", " ", " ".join(pages))
+
+
+def event_pdf(client, name: str, event, query: str = "") -> list[str]:
+    return pdf_pages(client.get(reverse(f"tournaments:{name}", args=[event.pk]) + query))
+
+
+def test_score_sheets_give_back_every_name_as_typed(director_client, director, night):
+    hand = Hand.objects.get(
+        table__round__event=night, table__round__number=1, table__number=2, number=1
+    )
+    services.hand_correct(
+        hand=hand, data={"tricks": 4}, reason=f"{HEBREW} counted again", user=director
+    )
+    blank = words(event_pdf(director_client, "printout-sheets", night, "?round=1"))
+    filled = words(event_pdf(director_client, "printout-sheets", night, "?round=1&filled=1"))
+    for text in (blank, filled):
+        assert "Вечер юкера" in text
+        for letter in "ABCDEFGH":
+            assert PRINTED[letter] in text, PRINTED[letter]
+        assert f"North: {LATIN} (captain)" in text
+        assert f"West: {HEBREW}" in text
+    assert f"Confirmed at the table by {GREEK}" in filled
+    # pypdf guesses where a right-to-left run ends among the spaces around it, so the name and
+    # the English beside it are checked apart.
+    reason = filled.split("corrected by the director at", 1)[1]
+    assert HEBREW in reason and "counted again" in reason
+
+
+def test_tally_cards_give_back_every_name_as_typed(director_client, night, club):
+    text = words(event_pdf(director_client, "printout-tally", night))
+    for name in PRINTED.values():
+        assert name in text, name
+    # A late arrival with a Hebrew name: the reprint of the changed cards names her too.
+    late = Player.objects.create(club=club, name="שרה כהן")
+    services.entries_add(event=night, players=[late])
+    changed = words(event_pdf(director_client, "printout-tally", night, "?changed=1"))
+    assert "שרה כהן" in changed
+
+
+def test_table_cards_give_back_the_clubs_name(director_client, night, club):
+    club.name = "نادي اليوكر"
+    club.save()
+    url = reverse("tournaments:printout-table-cards", args=[club.slug]) + "?tables=2"
+    assert "نادي اليوكر" in words(pdf_pages(director_client.get(url)))
+
+
+def test_standings_give_back_every_name_as_typed(director_client, night):
+    text = words(event_pdf(director_client, "printout-standings", night))
+    for name in PRINTED.values():
+        assert name in text, name
+
+
+def test_pairs_standings_give_back_every_partnership(director_client, club):
+    _, nine = build_night(club)
+    for letter, player in nine.items():
+        player.name = NAMES[letter]
+        player.save()
+    event = Event.objects.create(
+        club=club,
+        name="Pairs",
+        date=datetime.date(2026, 11, 25),
+        format=Event.Format.PAIRS,
+        rounds_planned=1,
+        hands_per_round=2,
+    )
+    for pair in ("AC", "BD", "EG", "FH"):
+        partnership = Partnership.objects.create(event=event)
+        Entry.objects.bulk_create(
+            Entry(event=event, player=nine[x], partnership=partnership) for x in pair
+        )
+    play_round(event, 1, {1: ("ABCD", []), 2: ("EFGH", [])}, by_name=nine, close=False)
+    text = words(event_pdf(director_client, "printout-standings", event))
+    for letter in "ABCDEFGH":
+        assert PRINTED[letter] in text, PRINTED[letter]
+
+
+def test_every_word_is_drawn_in_the_embedded_font(director_client, night):
+    """Not Helvetica (Latin only), and embedded, so the paper prints the same anywhere. The
+    table cards' code alone is in Courier, and is letters and digits."""
+    urls = [
+        reverse("tournaments:printout-sheets", args=[night.pk]) + "?round=1",
+        reverse("tournaments:printout-sheets", args=[night.pk]) + "?round=1&filled=1",
+        reverse("tournaments:printout-tally", args=[night.pk]),
+        reverse("tournaments:printout-standings", args=[night.pk]),
+        reverse("tournaments:printout-table-cards", args=[night.club.slug]) + "?tables=1",
+    ]
+    for url in urls:
+        response = director_client.get(url)
+        reader = PdfReader(io.BytesIO(b"".join(response.streaming_content)))
+        drawn_in: dict[str, set] = {}
+
+        def note(text, cm, tm, font, size, drawn_in=drawn_in):
+            if text.strip():
+                drawn_in.setdefault(str(font["/BaseFont"]), set()).add(text)
+
+        for page in reader.pages:
+            page.extract_text(visitor_text=note)
+            for font in page["/Resources"]["/Font"].values():
+                font = font.get_object()
+                if "DejaVuSans" in font["/BaseFont"]:
+                    assert "/FontFile2" in font["/FontDescriptor"].get_object()
+        dejavu = {f for f in drawn_in if f.endswith(("+DejaVuSans", "+DejaVuSans-Bold"))}
+        others = {f: drawn_in[f] for f in drawn_in if f not in dejavu}
+        assert dejavu, url
+        assert set(others) <= {"/Courier-Bold"}, (url, others)
+
+
+def test_a_missing_font_is_named_with_its_debian_package(director_client, night, settings):
+    settings.PDF_FONT_DIR = "/nonexistent/fonts"
+    with pytest.raises(ImproperlyConfigured, match="fonts-dejavu-core"):
+        director_client.get(reverse("tournaments:printout-standings", args=[night.pk]))

@@ -1,0 +1,87 @@
+"""Right-to-left names on paper: the order their letters are drawn in.
+
+A PDF holds text as drawn, left to right, and readers and text extractors (pypdf, pdfium)
+take a run of Hebrew or Arabic letters to be stored right to left, as drawn on the page, and
+turn it back to the order it was typed. reportlab draws a string as given, so "דוד לוי" must
+be handed over already turned around, or it prints backwards and searches as garbage.
+
+This is the Unicode bidirectional algorithm (UAX #9) cut down to what a printed line of ours
+is: one line whose base direction is left to right (every printout is in English), with no
+embedding or isolate controls. A well-kept library (python-bidi's `get_display`) does all of
+UAX #9 and can take its place in `layout.printable`; Arabic letters still need shaping to
+join (see `layout.printable`)."""
+
+import unicodedata
+
+# Brackets in a right-to-left run are drawn mirrored: "(" ends "(دني)" read from the right.
+MIRRORED = str.maketrans("()[]{}<>«»‹›", ")(][}{><»«›‹")
+NUMBER = "#"  # digits inside a right-to-left run: they stay left to right within it
+
+
+def has_right_to_left(text: str) -> bool:
+    return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+
+
+def _kinds(text: str) -> list[str]:
+    """Each character's direction: L, R, NUMBER, or N (neutral: spaces, punctuation)."""
+    kinds: list[str] = []
+    strong = "L"  # the line starts left to right
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind == "NSM":
+            kind = kinds[-1] if kinds else "L"  # an accent goes with its letter
+        elif kind in ("R", "AL"):
+            strong = kind = "R"
+        elif kind == "L":
+            strong = "L"
+        elif kind in ("EN", "AN"):
+            # Digits after Latin letters read as Latin; after Hebrew or Arabic, they are a
+            # number inside the right-to-left run.
+            kind = "L" if strong == "L" else NUMBER
+        else:
+            kind = "N"
+        kinds.append(kind)
+    # Spaces and punctuation between two right-to-left stretches belong to them; anywhere
+    # else they follow the line, left to right.
+    i = 0
+    while i < len(kinds):
+        if kinds[i] != "N":
+            i += 1
+            continue
+        end = i
+        while end < len(kinds) and kinds[end] == "N":
+            end += 1
+        before = kinds[i - 1] if i else "L"
+        after = kinds[end] if end < len(kinds) else "L"
+        rtl = before != "L" and after != "L"
+        kinds[i:end] = ["R" if rtl else "L"] * (end - i)
+        i = end
+    return kinds
+
+
+def visual_order(text: str) -> str:
+    """`text`, as typed, in the order its characters are drawn from left to right."""
+    if not has_right_to_left(text):
+        return text
+    level = {"L": 0, "R": 1, NUMBER: 2}
+    # A letter and its accents move together, so each accent stays on its letter.
+    clusters: list[tuple[int, str]] = []
+    for char, kind in zip(text, _kinds(text), strict=True):
+        if clusters and unicodedata.combining(char):
+            clusters[-1] = (clusters[-1][0], clusters[-1][1] + char)
+        else:
+            clusters.append((level[kind], char))
+    # Reverse every stretch at each level and above, from the highest level down: a number
+    # inside a Hebrew name is reversed twice, so it reads left to right again.
+    for depth in (2, 1):
+        i = 0
+        while i < len(clusters):
+            if clusters[i][0] < depth:
+                i += 1
+                continue
+            end = i
+            while end < len(clusters) and clusters[end][0] >= depth:
+                end += 1
+            clusters[i:end] = clusters[i:end][::-1]
+            i = end
+    return "".join(c.translate(MIRRORED) if lvl % 2 else c for lvl, c in clusters)
