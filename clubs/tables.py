@@ -1,11 +1,23 @@
 import django_tables2 as tables
+from django.utils.html import format_html
 
 from .models import Player
 
 
+class NameColumn(tables.Column):
+    """A person's name (or a partnership's), in <bdi> on the page so a right-to-left name
+    cannot turn the cells' punctuation around it; as plain text in a CSV or a PDF."""
+
+    def render(self, value):
+        return format_html("<bdi>{}</bdi>", value)
+
+    def value(self, value):
+        return str(value)
+
+
 class PlayerTable(tables.Table):
     # Sorted as a person reads names, "Élise" before "Zoë" (Player.sort_name).
-    name = tables.Column(order_by="sort_name")
+    name = NameColumn(order_by="sort_name")
     # Sorted by the database, one page at a time (a big club has 20,000 players); players
     # with the same email, phone or state stay in name order.
     email = tables.EmailColumn(verbose_name="Email", order_by=("email", "sort_name"))

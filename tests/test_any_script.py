@@ -6,6 +6,7 @@ in <bdi>, so a right-to-left name cannot turn the words around it."""
 import datetime
 import io
 import re
+from html.parser import HTMLParser
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -14,9 +15,9 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from test_standings import build_night, play_round
 
-from clubs.models import Player
+from clubs.models import ClubDirector, Player
 from tournaments import services
-from tournaments.models import Entry, Event, Hand, Partnership, Table
+from tournaments.models import Entry, Event, Hand, Partnership, Table, TableCard
 from tournaments.printouts.bidi import visual_order
 from tournaments.printouts.documents import _fit
 from tournaments.printouts.layout import BOLD, FONT, REPLACEMENT, printable, register_fonts
@@ -231,3 +232,128 @@ def test_a_missing_font_is_named_with_its_debian_package(director_client, night,
     settings.PDF_FONT_DIR = "/nonexistent/fonts"
     with pytest.raises(ImproperlyConfigured, match="fonts-dejavu-core"):
         director_client.get(reverse("tournaments:printout-standings", args=[night.pk]))
+
+
+# --- On the pages: every name in <bdi> --------------------------------------------------------
+
+
+class NamesOutsideBdi(HTMLParser):
+    """Reads a page and notes each piece of text holding one of `names` that is not inside a
+    <bdi> element. A <title>, an <option> or a text box holds text only, where the browser
+    already keeps a name apart, so those do not count."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
+    TEXT_ONLY = {"bdi", "title", "option", "textarea", "script", "style"}
+
+    def __init__(self, names):
+        super().__init__(convert_charrefs=True)
+        self.names = names
+        self.open: list[str] = []
+        self.outside: list[tuple[str, str]] = []
+        self.inside = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in self.VOID:
+            self.open.append(tag)
+
+    def handle_endtag(self, tag):
+        if tag in self.open:
+            del self.open[len(self.open) - 1 - self.open[::-1].index(tag) :]
+
+    def handle_data(self, data):
+        for name in self.names:
+            if name in data:
+                if self.TEXT_ONLY.intersection(self.open):
+                    self.inside += "bdi" in self.open
+                else:
+                    self.outside.append((name, " ".join(data.split())[:100]))
+
+
+def names_outside_bdi(response, names=(HEBREW, ARABIC)) -> list[tuple[str, str]]:
+    assert response.status_code == 200, response.status_code
+    parser = NamesOutsideBdi(names)
+    parser.feed(response.content.decode())
+    if not parser.inside and not parser.outside:
+        return [("no name on the page", "")]
+    return parser.outside
+
+
+@pytest.fixture
+def evening(night, club, django_user_model):
+    """The night in every script with round 3 in play, seated with the Hebrew and Arabic
+    names at one table, and a director whose login name is Hebrew."""
+    user = django_user_model.objects.create_user("דורה", password="dora-pass-123")
+    ClubDirector.objects.create(club=club, user=user)
+    services.round_seat(event=night, seed=1)
+    return night
+
+
+def test_the_directors_pages_wrap_every_name_in_bdi(client, evening, club):
+    client.force_login(ClubDirector.objects.get(user__username="דורה").user)
+    round_1, round_3 = evening.rounds.get(number=1), evening.rounds.get(number=3)
+    table = round_1.tables.get(number=1)
+    hand = table.hands.get(number=1)
+    client.post(
+        reverse("tournaments:hand-correct", args=[hand.pk]),
+        {"maker": "N", "tricks": 5, "alone": "on", "reason": f"{HEBREW} miscounted"},
+    )
+    dee = Player.objects.get(name=HEBREW)
+    pages = {
+        "event": reverse("tournaments:event-detail", args=[evening.pk]),
+        "round in play": reverse("tournaments:round-detail", args=[round_3.pk]),
+        "closed round": reverse("tournaments:round-detail", args=[round_1.pk]),
+        "table": reverse("tournaments:table-detail", args=[table.pk]),
+        "history": reverse("tournaments:table-history", args=[table.pk]),
+        "standings": reverse("tournaments:standings", args=[evening.pk]),
+        "player": reverse("tournaments:player-night", args=[evening.pk, dee.pk]),
+        "club": reverse("clubs:club-detail", args=[club.slug]),
+    }
+    found = {what: names_outside_bdi(client.get(url)) for what, url in pages.items()}
+    assert {what: outside for what, outside in found.items() if outside} == {}
+
+
+def test_the_players_and_captains_pages_wrap_every_name_in_bdi(client, evening, club):
+    round_3 = evening.rounds.get(number=3)
+    dee = Player.objects.get(name=HEBREW)
+    table = round_3.tables.get(seats__player=dee)
+    card = TableCard.objects.ensure(club, table.number)[-1]
+    captain = reverse("tournaments:captain-table", args=[card.token]) + f"?table={table.pk}"
+    pages = {
+        "event": reverse("public:event", args=[club.slug, evening.pk]),
+        "player": reverse("public:player", args=[club.slug, evening.pk, dee.pk]),
+        "projector": reverse("public:projector", args=[club.slug, evening.pk]),
+        "captain": captain,
+    }
+    found = {what: names_outside_bdi(client.get(url)) for what, url in pages.items()}
+    # The captain reads back a hand before confirming it: the maker and the lone defender.
+    seat = {s.player.name: s.position for s in table.seats.select_related("player")}
+    maker = seat.get(HEBREW)
+    defender = next(p for p in "NESW" if (p in "NS") != (maker in "NS"))
+    check = client.post(
+        reverse("tournaments:captain-hand", args=[card.token]) + f"?table={table.pk}",
+        {"number": 1, "action": "check", "maker": maker, "alone": "on", "tricks": 5,
+         "lone_defender": defender},
+    )  # fmt: skip
+    found["captain's read-back"] = names_outside_bdi(check)
+    assert {what: outside for what, outside in found.items() if outside} == {}
+
+
+def test_the_preview_season_and_pairs_pages_wrap_every_name_in_bdi(director_client, night, club):
+    pairs = Event.objects.create(
+        club=club, name="Pairs", date=datetime.date(2026, 11, 25), format=Event.Format.PAIRS
+    )
+    players = {p.name: p for p in Player.objects.filter(club=club)}
+    for pair in ((HEBREW, ARABIC), (LATIN, GREEK)):
+        partnership = Partnership.objects.create(event=pairs)
+        Entry.objects.bulk_create(
+            Entry(event=pairs, player=players[name], partnership=partnership) for name in pair
+        )
+    season = reverse("tournaments:season-standings", args=[club.slug])
+    pages = {
+        "preview": reverse("tournaments:round-preview", args=[night.pk]),
+        "season": season + "?start=2026-01-01&end=2026-12-31",
+        "pairs event": reverse("tournaments:event-detail", args=[pairs.pk]),
+        "pairs standings": reverse("tournaments:standings", args=[pairs.pk]),
+    }
+    found = {what: names_outside_bdi(director_client.get(url)) for what, url in pages.items()}
+    assert {what: outside for what, outside in found.items() if outside} == {}

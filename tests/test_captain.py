@@ -110,18 +110,20 @@ def test_table_link_shows_its_table_round_players_and_dealer(client, table):
     for name in names.values():
         assert name in html
     # North deals first (the table's first dealer) and is named on the form.
-    assert f"{names['N']} (North) deals" in html
+    assert f"<bdi>{names['N']}</bdi> (North) deals" in html
     # Who called trump is picked by player, seat beside the name.
-    assert f"{names['E']} (East)" in field_block(html, "maker")
+    assert f"<bdi>{names['E']}</bdi> (East)" in field_block(html, "maker")
 
 
 def test_dealer_rotates_left_after_each_hand(client, table):
     names = seat_names(table)
     enter(client, table, 1, maker="N", tricks=3)
     html = client.get(url("table", table)).content.decode()
-    assert f"{names['E']} (East) deals" in html
+    assert f"<bdi>{names['E']}</bdi> (East) deals" in html
     enter(client, table, 2, maker="N", tricks=3)
-    assert f"{names['S']} (South) deals" in client.get(url("table", table)).content.decode()
+    assert (
+        f"<bdi>{names['S']}</bdi> (South) deals" in client.get(url("table", table)).content.decode()
+    )
 
 
 def test_unknown_or_numeric_table_links_are_not_found(client, table):
@@ -204,7 +206,7 @@ def test_lone_hand_is_credited_to_the_player_who_called(client, table):
     names = seat_names(table)
     response = enter(client, table, 1, action="check", maker="E", tricks=5, alone=True)
     html = response.content.decode()
-    assert f"{names['E']} (East) called trump, alone." in html
+    assert f"<bdi>{names['E']}</bdi> (East) called trump, alone." in html
     assert "East-West march alone: 4 points" in html
 
 

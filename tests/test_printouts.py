@@ -133,7 +133,9 @@ def test_a_late_arrival_shows_whose_routes_changed_and_prints_just_those(
     html = director_client.get(event_page).content.decode()
     assert 'id="routes-changed"' in html
     before = {c.player: route(c) for c in data.tally_cards(night, [])}  # names only
-    changed = re.search(r'id="changed-names">(.*?)</span>', html).group(1).split(", ")
+    changed = re.findall(
+        r"<bdi>(.*?)</bdi>", re.search(r'id="changed-names">(.*?)</span>', html).group(1)
+    )
     assert "Jo Late" in changed and set(changed) <= set(before)
 
     reprint = pdf_text(get_pdf(director_client, "printout-tally", night, "?changed=1"))

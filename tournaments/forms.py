@@ -3,6 +3,7 @@ from dataclasses import dataclass
 
 from django import forms
 from django.forms.models import ModelChoiceIterator
+from django.utils.html import format_html
 
 import scoring
 from clubs.forms import RULE_SECTION, use_rule_set_game
@@ -311,12 +312,19 @@ class HandForm(Sections, forms.Form):
         self, *args, rules: scoring.RuleSet, seats: Mapping[str, Player] | None = None, **kwargs
     ):
         super().__init__(*args, **kwargs)
-        # The players by name, as the table knows them: "Carol Jansen (North)".
+        # The players by name, as the table knows them: "Carol Jansen (North)". A radio's label
+        # holds the name in <bdi>, so a right-to-left name keeps "(North)" after it; a select's
+        # option holds text only.
         players = [
             (p, f"{seats[p].name} ({SEAT_NAMES[p]})" if seats and p in seats else SEAT_NAMES[p])
             for p in "NESW"
         ]
-        makers = [*players]
+        makers = [
+            (p, format_html("<bdi>{}</bdi> ({})", seats[p].name, SEAT_NAMES[p]))
+            if seats and p in seats
+            else (p, label)
+            for p, label in players
+        ]
         if rules.thrown_in_allowed:
             makers.append((THROWN_IN, "No one: thrown in (all passed twice)"))
         self.fields["maker"].choices = makers

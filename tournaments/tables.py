@@ -2,6 +2,8 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 
+from clubs.tables import NameColumn
+
 from .models import Entry, Hand
 from .standings import fmt, fmt_place, fmt_round
 
@@ -15,11 +17,11 @@ class CheckInColumn(tables.CheckBoxColumn):
 class EntryTable(tables.Table):
     present = CheckInColumn(accessor="player__pk", checked=lambda value, record: record.present)
     # Sorted as a person reads names, "Élise" before "Zoë" (Player.sort_name).
-    player = tables.Column(verbose_name="Player", order_by="player__sort_name")
+    player = NameColumn(verbose_name="Player", order_by="player__sort_name")
     status = tables.Column(
         accessor="present", verbose_name="Checked in", orderable=True, order_by="-present"
     )
-    partnership = tables.Column(
+    partnership = NameColumn(
         verbose_name="Partnership", default="— no partner yet", order_by="partnership_id"
     )
 
@@ -65,7 +67,7 @@ class HandTable(tables.Table):
 
     def render_dealer(self, value, record):
         player = self.seats.get(record.dealer)
-        return player.name if player else value
+        return format_html("<bdi>{}</bdi>", player.name) if player else value
 
     def render_description(self, value, record):
         if record.number in self.corrected:
@@ -125,7 +127,7 @@ class StandingsTable(tables.Table):
 
     place = PlaceColumn(verbose_name="Place")
     # Sorted by name as a person reads names, "Élise" before "Zoë" (text.name_key).
-    name = tables.Column(
+    name = NameColumn(
         verbose_name="Player", linkify=lambda record: record.get("url"), order_by="sort_name"
     )
     total = PointsColumn(verbose_name="Total", order_by=("total", "lone_made", "-euchred"))
@@ -154,7 +156,7 @@ class TeamStandingsTable(tables.Table):
     """Pairs standings: games won, then points for minus against, then points for."""
 
     place = PlaceColumn(verbose_name="Place")
-    name = tables.Column(verbose_name="Partnership", order_by="sort_name")
+    name = NameColumn(verbose_name="Partnership", order_by="sort_name")
     games_won = PointsColumn(verbose_name="Games won")
     difference = PointsColumn(verbose_name="+/-")
     points_for = PointsColumn(verbose_name="Points for")
@@ -187,7 +189,7 @@ class TeamStandingsTable(tables.Table):
 
 class SeasonTable(tables.Table):
     place = PlaceColumn(verbose_name="Place")
-    name = tables.Column(verbose_name="Player", order_by="sort_name")
+    name = NameColumn(verbose_name="Player", order_by="sort_name")
     events = PointsColumn(verbose_name="Nights")
     total = PointsColumn(verbose_name="Total", order_by=("total", "lone_made", "-euchred"))
     lone_made = PointsColumn(verbose_name="Loners made")

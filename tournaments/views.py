@@ -5,6 +5,7 @@ Every lookup goes through a `_get_<thing>_for_user` helper, so another club's di
 404 for anything that is not theirs.
 """
 
+import re
 from functools import cache
 
 import markdown
@@ -18,6 +19,7 @@ from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.html import escape, format_html
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
@@ -331,9 +333,24 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+# The movement report is plain text; a name goes in as this marker around the player's id, so
+# the page can escape the words and set each name in <bdi>.
+_NAME_MARK = re.compile("\ue000(\\d+)\ue001")
+
+
 def _report_lines(rounds, names: dict[int, str], event: Event) -> list[str]:
     # Partners stay together all night in a pairs event: its report is about partnerships.
-    return movement_report(rounds).lines(names, fixed_partners=event.is_pairs)
+    marks = {pid: f"\ue000{pid}\ue001" for pid in names}
+    lines = movement_report(rounds).lines(marks, fixed_partners=event.is_pairs)
+    return [
+        mark_safe(  # every piece is escaped here: the words, and each name inside its <bdi>
+            "".join(
+                format_html("<bdi>{}</bdi>", names[int(piece)]) if i % 2 else escape(piece)
+                for i, piece in enumerate(_NAME_MARK.split(line))
+            )
+        )
+        for line in lines
+    ]
 
 
 @login_required

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 from django.views.decorators.http import require_POST
 
 import scoring
@@ -26,8 +27,11 @@ def _seats(table: Table) -> dict[str, Player]:
 
 
 def _side_label(side: str, seats: dict[str, Player]) -> str:
-    names = " & ".join(seats[p].name for p in side if p in seats)
-    return f"{SIDE_NAMES[side]} ({names})" if names else SIDE_NAMES[side]
+    # Each name in <bdi>, so a right-to-left name keeps its place beside the side's score.
+    names = [(seats[p].name,) for p in side if p in seats]
+    if not names:
+        return SIDE_NAMES[side]
+    return format_html("{} ({})", SIDE_NAMES[side], format_html_join(" & ", "<bdi>{}</bdi>", names))
 
 
 def _table_context(table: Table) -> dict:
@@ -81,11 +85,15 @@ def _entry_summary(form: CaptainHandForm, seats: dict[str, Player]) -> list[str]
     if data.get("thrown_in"):
         return ["No one called trump: all four passed twice."]
     maker = seats.get(data["maker"])
-    who = f"{maker.name} ({SEAT_NAMES[data['maker']]})" if maker else data["maker"]
-    lines = [f"{who} called trump{', alone' if data.get('alone') else ''}."]
+    alone = ", alone" if data.get("alone") else ""
+    if maker:
+        who = format_html("<bdi>{}</bdi> ({})", maker.name, SEAT_NAMES[data["maker"]])
+        lines = [format_html("{} called trump{}.", who, alone)]
+    else:
+        lines = [f"{data['maker']} called trump{alone}."]
     defender = seats.get(data.get("lone_defender") or "")
     if defender:
-        lines.append(f"{defender.name} defended alone.")
+        lines.append(format_html("<bdi>{}</bdi> defended alone.", defender.name))
     if data.get("tricks") is not None:
         lines.append(f"The makers took {data['tricks']} trick{'s' if data['tricks'] != 1 else ''}.")
     if data.get("irregularity"):
@@ -310,7 +318,10 @@ def table_confirm(request: HttpRequest, card: TableCard, table: Table) -> HttpRe
         return _refused(request, card, table, exc.message)
     messages.success(
         request,
-        f"Result confirmed by {seat.player.name}: {_score_words(table.game().score)}. "
-        "Only the director can change it now.",
+        format_html(
+            "Result confirmed by <bdi>{}</bdi>: {}. Only the director can change it now.",
+            seat.player.name,
+            _score_words(table.game().score),
+        ),
     )
     return _back(card, table)
