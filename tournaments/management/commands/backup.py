@@ -11,6 +11,9 @@ from config import backups
 
 
 class Command(BaseCommand):
+    # It needs the database alone: no check of views or URLs may stand between a club and its
+    # backup, and the schedule's every few minutes pays no start-up for them.
+    requires_system_checks = []
     help = (
         "Back up the database to PATH while captains keep entering hands. PATH appears only "
         "once the backup is complete."

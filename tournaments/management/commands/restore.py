@@ -11,6 +11,9 @@ from config import backups
 
 
 class Command(BaseCommand):
+    # It needs the database alone: no check of views or URLs may stand between a club and its
+    # restore, and the schedule's every few minutes pays no start-up for them.
+    requires_system_checks = []
     help = (
         "Replace everything in the database with the backup at PATH. Stop the server first. "
         "A database that already holds data is replaced only with --force."
