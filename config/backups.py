@@ -18,6 +18,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from django.db import DatabaseError
 from django.db.backends.postgresql.client import DatabaseClient
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -75,15 +76,25 @@ def holdings(connection) -> str:
     name = connection.settings_dict["NAME"]
     if connection.vendor == "sqlite" and not Path(name).is_file():
         return ""  # not created yet: connecting would create it, or fail on a missing folder
-    tables = set(connection.introspection.table_names())
     counts = []
-    for table, word in (("clubs_club", "club"), ("auth_user", "account"), (HANDS_TABLE, "hand")):
-        if table in tables:
-            with connection.cursor() as cursor:
-                cursor.execute(f"SELECT count(*) FROM {table}")  # our own table names
-                number = cursor.fetchone()[0]
-            if number:
-                counts.append(f"{number} {word}{'' if number == 1 else 's'}")
+    try:
+        tables = set(connection.introspection.table_names())
+        for table, word in (
+            ("clubs_club", "club"),
+            ("auth_user", "account"),
+            (HANDS_TABLE, "hand"),
+        ):
+            if table in tables:
+                with connection.cursor() as cursor:
+                    cursor.execute(f"SELECT count(*) FROM {table}")  # our own table names
+                    number = cursor.fetchone()[0]
+                if number:
+                    counts.append(f"{number} {word}{'' if number == 1 else 's'}")
+    except DatabaseError as exc:
+        raise BackupError(
+            f"Cannot read the database to restore into ({exc}). For PostgreSQL, create it "
+            "first (createdb); check DATABASE_URL or SQLITE_PATH."
+        ) from exc
     return (
         " and ".join([", ".join(counts[:-1]), counts[-1]]) if len(counts) > 1 else "".join(counts)
     )
@@ -203,28 +214,19 @@ def sqlite_restore(path: Path, database: Path) -> None:
     """
     path, database = Path(path), Path(database)
     check_restorable(path, "sqlite")
-    try:
-        backup = _sqlite_connect(path, "ro")
-        tables = {row[0] for row in backup.execute("SELECT name FROM sqlite_master")}
-        intact = backup.execute("PRAGMA quick_check").fetchone()[0] == "ok"
-    except sqlite3.Error as exc:
-        raise BackupError(f"{path} cannot be read as a SQLite database ({exc}).") from exc
-    if not intact:
-        raise BackupError(f"{path} is damaged (SQLite's check failed): use an older backup.")
-    if HANDS_TABLE not in tables:
-        raise BackupError(f"{path} is a SQLite database, but not a backup of this app.")
     if not database.parent.is_dir():
         raise BackupError(f"Cannot restore into {database}: its folder does not exist.")
     try:
-        target = sqlite3.connect(database, timeout=WAIT_SECONDS)
-        try:
-            backup.backup(target)
-        finally:
-            target.close()
+        with contextlib.closing(_sqlite_connect(path, "ro")) as backup:
+            tables = {row[0] for row in backup.execute("SELECT name FROM sqlite_master")}
+            if backup.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise BackupError(f"{path} is damaged (SQLite's check failed): use an older one.")
+            if HANDS_TABLE not in tables:
+                raise BackupError(f"{path} is a SQLite database, but not a backup of this app.")
+            with contextlib.closing(sqlite3.connect(database, timeout=WAIT_SECONDS)) as target:
+                backup.backup(target)
     except sqlite3.Error as exc:
-        raise BackupError(f"Could not restore into {database}: {exc}.") from exc
-    finally:
-        backup.close()
+        raise BackupError(f"Could not restore {path} into {database}: {exc}.") from exc
 
 
 # --- PostgreSQL -------------------------------------------------------------------------------

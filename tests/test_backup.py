@@ -76,12 +76,13 @@ def database_env(name: str) -> dict:
     return env
 
 
-def manage(*args: str, env: dict) -> str:
+def manage(*args: str, env: dict, ok: bool = True) -> str:
+    """Run manage.py in its own process; its output, or its error when `ok` is False."""
     result = subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
     )
-    assert result.returncode == 0, result.stderr
-    return result.stdout
+    assert (result.returncode == 0) == ok, result.stderr
+    return result.stdout if ok else result.stderr
 
 
 def night(database: str) -> dict:
@@ -246,6 +247,19 @@ def test_restore_refuses_another_apps_database(tmp_path):
         backups.postgres_backup({**connection.settings_dict, "NAME": "postgres"}, path)
     with pytest.raises(CommandError, match="but not a backup of this app"):
         call_command("restore", str(path), "--force")
+
+
+@pytest.mark.django_db
+def test_restore_refuses_a_database_it_cannot_reach(tmp_path):
+    path = tmp_path / "night.backup"
+    call_command("backup", str(path), stdout=io.StringIO())
+    if connection.vendor == "sqlite":
+        missing, expected = str(tmp_path / "gone" / "db.sqlite3"), "its folder does not exist"
+    else:
+        missing, expected = "no_such_club", 'database "no_such_club" does not exist'
+    error = manage("restore", str(path), env=database_env(missing), ok=False)
+    assert error.startswith("CommandError: ") and expected in error, error
+    assert "Traceback" not in error
 
 
 @pytest.mark.django_db
