@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
+from django.utils.html import format_html
 
 from tournaments.text import name_key
 
@@ -54,9 +55,20 @@ class Duplicate:
 
     @property
     def message(self) -> str:
+        return self._words("{}", str.format)
+
+    @property
+    def message_html(self) -> str:
+        """The message for the page: each name in <bdi>, so a right-to-left name keeps its
+        place in the sentence."""
+        return self._words("<bdi>{}</bdi>", format_html)
+
+    def _words(self, name: str, fill) -> str:
         where = "on the roster" if self.earlier_line is None else f"on line {self.earlier_line}"
-        typed = "" if self.name == self.existing else f" (typed “{self.name}”)"
-        return f"Line {self.line}: {self.existing} is already {where}{typed}."
+        if self.name == self.existing:
+            return fill(f"Line {self.line}: {name} is already {where}.", self.existing)
+        typed = f"Line {self.line}: {name} is already {where} (typed “{name}”)."
+        return fill(typed, self.existing, self.name)
 
 
 @dataclass
@@ -135,7 +147,9 @@ def _header_columns(cells: list[str]) -> dict[str, int] | None:
 def _rows_from_csv(text: str) -> tuple[list[_Row], list[tuple[int, str]]]:
     rows: list[_Row] = []
     errors: list[tuple[int, str]] = []
-    reader = csv.reader(io.StringIO(text))
+    # newline="": a line may end in CR LF (Windows), LF, or CR alone (a Mac spreadsheet's
+    # "CSV" before OS X); otherwise a CR-only file is one long line that csv refuses.
+    reader = csv.reader(io.StringIO(text, newline=""))
     columns = None
     try:
         for index, cells in enumerate(reader):

@@ -43,7 +43,6 @@ def _render_club(
             "player_form": player_form or PlayerForm(),
             "import_form": import_form or RosterImportForm(),
             "report": report,
-            "created_names": ", ".join(p.name for p in report.created) if report else "",
         },
     )
 

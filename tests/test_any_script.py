@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -357,3 +358,51 @@ def test_the_preview_season_and_pairs_pages_wrap_every_name_in_bdi(director_clie
     }
     found = {what: names_outside_bdi(director_client.get(url)) for what, url in pages.items()}
     assert {what: outside for what, outside in found.items() if outside} == {}
+
+
+# --- A roster CSV saved on an old Mac (lines end in CR alone) --------------------------------
+
+ROSTER_LINES = [
+    "Name,Email,Phone",
+    f"{HEBREW},dovid@example.com,555-0101",
+    f'"{ARABIC}, Jr.",,555-0102',
+    f"{GREEK},sofia@example.com,",
+    f"{LATIN},,",
+]
+ROSTER = {
+    (HEBREW, "dovid@example.com", "555-0101"),
+    (f"{ARABIC}, Jr.", "", "555-0102"),
+    (GREEK, "sofia@example.com", ""),
+    (LATIN, "", ""),
+}
+
+
+def import_roster(client, club, lines: list[str], ending: str):
+    upload = SimpleUploadedFile("roster.csv", ending.join(lines).encode() + ending.encode())
+    return client.post(reverse("clubs:player-import", args=[club.slug]), {"file": upload})
+
+
+def roster(club) -> set[tuple[str, str, str]]:
+    return set(club.players.values_list("name", "email", "phone"))
+
+
+@pytest.mark.parametrize("ending", ["\r", "\n", "\r\n"], ids=["old-mac", "unix", "windows"])
+def test_a_roster_csv_reads_the_same_whatever_its_line_endings(director_client, club, ending):
+    response = import_roster(director_client, club, ROSTER_LINES, ending)
+    assert response.status_code == 200
+    assert roster(club) == ROSTER
+    assert "Added 4 players" in response.content.decode()
+
+
+def test_a_wrong_line_in_an_old_mac_csv_is_named_by_its_number(director_client, club):
+    lines = [*ROSTER_LINES[:3], f"{GREEK},not-an-email,", ROSTER_LINES[4]]
+    response = import_roster(director_client, club, lines, "\r")
+    assert "Line 4: &#x27;not-an-email&#x27; is not an email address" in response.content.decode()
+    assert roster(club) == set()  # nothing half-saved
+
+
+def test_the_import_report_wraps_every_name_in_bdi(director_client, club):
+    first = import_roster(director_client, club, ROSTER_LINES, "\r")
+    again = import_roster(director_client, club, ROSTER_LINES, "\r")
+    assert "Skipped 4 duplicates" in again.content.decode()
+    assert names_outside_bdi(first) == [] and names_outside_bdi(again) == []

@@ -36,10 +36,15 @@ def test_pasted_names_report_created_and_duplicates(director_client, club, playe
     assert [d.name for d in report.duplicates] == ["ada baker", "nora park"]
     assert report.errors == []
     page = response.content.decode()
-    assert "Added 2 players: Nora Park, Owen Reed." in page
+    assert "Added 2 players: <bdi>Nora Park</bdi>, <bdi>Owen Reed</bdi>." in page
     assert "Skipped 2 duplicates" in page
-    assert "Line 2: Ada Baker is already on the roster (typed “ada baker”)." in page
-    assert "Line 5: Nora Park is already on line 1 (typed “nora park”)." in page
+    assert (
+        "Line 2: <bdi>Ada Baker</bdi> is already on the roster (typed “<bdi>ada baker</bdi>”)."
+        in page
+    )
+    assert (
+        "Line 5: <bdi>Nora Park</bdi> is already on line 1 (typed “<bdi>nora park</bdi>”)." in page
+    )
     assert "Nora Park" in roster_names(club) and len(roster_names(club)) == 26
 
 

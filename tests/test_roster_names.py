@@ -56,7 +56,10 @@ def test_the_import_report_names_the_player_on_the_roster(director_client, club,
 
     page = response.content.decode()
     assert "Added 1 player to the roster." in page
-    assert "Line 1: Zoë Brontë is already on the roster (typed “zoe bronte”)." in page
+    assert (
+        "Line 1: <bdi>Zoë Brontë</bdi> is already on the roster (typed “<bdi>zoe bronte</bdi>”)."
+        in page
+    )
     assert sorted(club.players.values_list("name", flat=True)) == ["Ann Cole", "Zoë Brontë"]
 
 
