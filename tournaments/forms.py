@@ -180,17 +180,15 @@ class PlayerFindForm(forms.Form):
 
     def found(self, event: Event) -> Found | None:
         """The search's result, or None when the search itself is refused (its error says
-        why). Two queries when more than FIND_LIMIT match, else one."""
+        why). Two queries, however big the roster: the first players by name, and a count."""
         if not self.is_valid():
             return None
         text = self.cleaned_data["find"]
         players = _players_to_add(event)
         if text:
             players = players.matching(text)
-        first = list(players.by_name()[: FIND_LIMIT + 1])
-        total = players.count() if len(first) > FIND_LIMIT else len(first)
-        found = Found(text=text, players=first[:FIND_LIMIT], total=total)
-        if text and not total:
+        found = Found(text, list(players.by_name()[:FIND_LIMIT]), players.count())
+        if text and not found.total:
             found.already_entered = event.entries.filter(
                 player__sort_name__contains=name_key(text)
             ).exists()
