@@ -4,6 +4,7 @@ Every word is drawn as text in an embedded font that has every script a name may
 (layout.FONT), so the PDFs can be searched and copied; every string goes through
 layout.printable on its way to the paper."""
 
+import functools
 import math
 from xml.sax.saxutils import escape
 
@@ -43,6 +44,8 @@ GRID = colors.Color(0.55, 0.55, 0.55)
 SHADE = colors.Color(0.92, 0.92, 0.92)
 
 
+# Remembered: a night's tally cards measure the same seats, tables and names thousands of times.
+@functools.lru_cache(maxsize=4096)
 def _fit(text: str, font: str, size: float, width: float, smallest: float = 6) -> float:
     """The largest font size, up to `size` and in half points below it, at which `text` fits
     in `width` (never below `smallest`)."""
