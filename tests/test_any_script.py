@@ -63,8 +63,12 @@ PRINTED = {letter: EMOJI_PRINTED if name == EMOJI else name for letter, name in 
         # Brackets inside a Hebrew run are mirrored; digits inside it still read left to right.
         ("דוד (דני) לוי", "יול (ינד) דוד"),
         ("محمد 12", "12 دمحم"),
-        # A vowel point stays on its letter.
-        ("שָׁלוֹם", "םוֹלשָׁ"),
+        # A pair of brackets goes one way: a nickname at the end of an Arabic name stays
+        # inside its brackets; a Hebrew word in brackets after English keeps them as typed.
+        ("عبد الله (أبو علي)", "(يلع وبأ) هللا دبع"),
+        ("North: (דוד)", "North: (דוד)"),
+        # A vowel point comes before its letter, as the font draws it over the next letter.
+        ("שָׁלוֹם", "ם\u05b9ול\u05c1\u05b8ש"),
     ],
 )
 def test_right_to_left_names_are_drawn_in_visual_order(typed, drawn):

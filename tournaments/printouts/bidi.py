@@ -7,9 +7,10 @@ be handed over already turned around, or it prints backwards and searches as gar
 
 This is the Unicode bidirectional algorithm (UAX #9) cut down to what a printed line of ours
 is: one line whose base direction is left to right (every printout is in English), with no
-embedding or isolate controls. A well-kept library (python-bidi's `get_display`) does all of
-UAX #9 and can take its place in `layout.printable`; Arabic letters still need shaping to
-join (see `layout.printable`)."""
+embedding or isolate controls. On names and printout lines mixing Latin, Hebrew, Arabic,
+digits and brackets it gives what python-bidi's `get_display(text, base_dir="L")` gives,
+and it also mirrors brackets, which python-bidi leaves to a renderer (reportlab does not).
+Arabic letters still need shaping to join (see `layout.printable`)."""
 
 import unicodedata
 
@@ -41,6 +42,7 @@ def _kinds(text: str) -> list[str]:
         else:
             kind = "N"
         kinds.append(kind)
+    _pair_brackets(text, kinds)
     # Spaces and punctuation between two right-to-left stretches belong to them; anywhere
     # else they follow the line, left to right.
     i = 0
@@ -59,29 +61,46 @@ def _kinds(text: str) -> list[str]:
     return kinds
 
 
+def _pair_brackets(text: str, kinds: list[str]) -> None:
+    """A pair of brackets goes one way, so "(أبو علي)" at the end of a name stays closed
+    (UAX #9 rule N0): left to right if Latin is inside; right to left if only Hebrew or
+    Arabic is, and the text just before the pair is too; else as the line."""
+    closing = {close: open_ for open_, close in ("()", "[]", "{}", "<>", "«»", "‹›")}
+    opened: list[int] = []
+    for i, char in enumerate(text):
+        if kinds[i] != "N":
+            continue
+        if char in "([{<«‹":
+            opened.append(i)
+        elif char in closing and opened and text[opened[-1]] == closing[char]:
+            start = opened.pop()
+            inside = set(kinds[start + 1 : i])
+            if "L" in inside:
+                kinds[start] = kinds[i] = "L"
+            elif inside & {"R", NUMBER}:
+                before = next((k for k in reversed(kinds[:start]) if k != "N"), "L")
+                kinds[start] = kinds[i] = "L" if before == "L" else "R"
+
+
 def visual_order(text: str) -> str:
-    """`text`, as typed, in the order its characters are drawn from left to right."""
+    """`text`, as typed, in the order its characters are drawn from left to right. An accent
+    (a Hebrew vowel point) ends up before its letter, as UAX #9 leaves it: the font draws the
+    mark over the letter that follows it."""
     if not has_right_to_left(text):
         return text
     level = {"L": 0, "R": 1, NUMBER: 2}
-    # A letter and its accents move together, so each accent stays on its letter.
-    clusters: list[tuple[int, str]] = []
-    for char, kind in zip(text, _kinds(text), strict=True):
-        if clusters and unicodedata.combining(char):
-            clusters[-1] = (clusters[-1][0], clusters[-1][1] + char)
-        else:
-            clusters.append((level[kind], char))
+    chars = [(level[kind], char) for char, kind in zip(text, _kinds(text), strict=True)]
     # Reverse every stretch at each level and above, from the highest level down: a number
     # inside a Hebrew name is reversed twice, so it reads left to right again.
     for depth in (2, 1):
         i = 0
-        while i < len(clusters):
-            if clusters[i][0] < depth:
+        while i < len(chars):
+            if chars[i][0] < depth:
                 i += 1
                 continue
             end = i
-            while end < len(clusters) and clusters[end][0] >= depth:
+            while end < len(chars) and chars[end][0] >= depth:
                 end += 1
-            clusters[i:end] = clusters[i:end][::-1]
+            chars[i:end] = chars[i:end][::-1]
             i = end
-    return "".join(c.translate(MIRRORED) if lvl % 2 else c for lvl, c in clusters)
+    return "".join(c.translate(MIRRORED) if lvl % 2 else c for lvl, c in chars)

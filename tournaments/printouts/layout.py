@@ -72,8 +72,9 @@ def _drawable() -> frozenset[int]:
 def printable(text: str) -> str:
     """`text` as the PDF draws it: a character the fonts lack becomes REPLACEMENT (one clear
     mark, searchable, rather than a blank box), and Hebrew and Arabic come in drawing order
-    (bidi.py). Arabic letters print unjoined, each in its standalone form: joining them needs
-    shaping (uharfbuzz, or arabic-reshaper's `reshape` before `visual_order`)."""
+    (bidi.py). Arabic letters print unjoined, each in its standalone form: joining them takes
+    arabic-reshaper, `visual_order(arabic_reshaper.reshape(kept))` below (DejaVu has the
+    joined forms, and text extracted from the PDF then reads the same after NFKC)."""
     if text.isascii():
         return text  # nearly every string: nothing to replace, nothing right to left
     drawable = _drawable()
