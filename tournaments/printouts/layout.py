@@ -8,6 +8,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+import arabic_reshaper
+from arabic_reshaper.ligatures import LIGATURES
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from reportlab.lib import colors
@@ -58,6 +60,7 @@ def _register(folder: str) -> None:
     # <b> in a paragraph then picks the bold file.
     pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
     _drawable.cache_clear()
+    _arabic_shaper.cache_clear()
 
 
 @functools.cache
@@ -70,16 +73,29 @@ def _drawable() -> frozenset[int]:
 
 
 def printable(text: str) -> str:
-    """`text` as the PDF draws it: a character the fonts lack becomes REPLACEMENT (one clear
-    mark, searchable, rather than a blank box), and Hebrew and Arabic come in drawing order
-    (bidi.py). Arabic letters print unjoined, each in its standalone form: joining them takes
-    arabic-reshaper, `visual_order(arabic_reshaper.reshape(kept))` below (DejaVu has the
-    joined forms, and text extracted from the PDF then reads the same after NFKC)."""
+    """`text` as the PDF draws it: Arabic letters in their joined forms, a character the fonts
+    lack as REPLACEMENT (one clear mark, searchable, rather than a blank box), and Hebrew and
+    Arabic in drawing order (bidi.py). Text extracted from the PDF then reads as typed, the
+    joined Arabic forms after Unicode's NFKC folding."""
     if text.isascii():
         return text  # nearly every string: nothing to replace, nothing right to left
     drawable = _drawable()
-    kept = "".join("" if _invisible(c) else c if ord(c) in drawable else REPLACEMENT for c in text)
-    return visual_order(kept)
+    shaped = _arabic_shaper().reshape("".join(c for c in text if not _invisible(c)))
+    return visual_order("".join(c if ord(c) in drawable else REPLACEMENT for c in shaped))
+
+
+@functools.cache
+def _arabic_shaper() -> arabic_reshaper.ArabicReshaper:
+    # Vowel marks are part of a name as typed, so they stay. A ligature the fonts lack (DejaVu
+    # has lam-alef, not "Allah" as one sign) would print as REPLACEMENT: its letters are joined
+    # one by one instead.
+    drawable = _drawable()
+    lacking = {
+        name: False
+        for name, (_, forms) in LIGATURES
+        if any(ord(c) not in drawable for form in forms if form for c in form)
+    }
+    return arabic_reshaper.ArabicReshaper(configuration={"delete_harakat": False, **lacking})
 
 
 def _invisible(char: str) -> bool:
