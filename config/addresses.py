@@ -16,18 +16,23 @@ def client_address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
-def login_address(request: HttpRequest) -> str | None:
-    """The address wrong passwords are counted against, as axes stores it (an IP address
-    column): the client's address, an IPv6 one as the first address of its /64, or None when
-    there is no valid address (axes then counts by the account alone)."""
+def address_group(address: str) -> str | None:
+    """An address as the limits count it: an IPv4 address as itself (also when written as
+    IPv6), an IPv6 one as the first address of its /64, None when it is not an address.
+    One host is given a whole /64: counted address by address, it would get its guesses
+    2**64 times over."""
     try:
-        ip = ipaddress.ip_address(client_address(request))
+        ip = ipaddress.ip_address(address)
     except ValueError:
         return None
     if ip.version == 6 and ip.ipv4_mapped:
         return str(ip.ipv4_mapped)
     if ip.version == 6:
-        # One host is given a whole /64: counted address by address, it would get ten
-        # guesses 2**64 times over. The table codes count a /64 as one address too.
         return str(ipaddress.ip_network(f"{ip}/64", strict=False).network_address)
     return str(ip)
+
+
+def login_address(request: HttpRequest) -> str | None:
+    """The address wrong passwords are counted against, as axes stores it (an IP address
+    column); with None, axes counts by the account alone."""
+    return address_group(client_address(request))

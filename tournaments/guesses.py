@@ -22,7 +22,6 @@ rows of ended windows are deleted whenever a new window starts.
 """
 
 import datetime
-import ipaddress
 import math
 import re
 import secrets
@@ -32,6 +31,8 @@ from django.conf import settings
 from django.db.models import F, Q
 from django.http import HttpRequest, HttpResponse
 from django.utils.timezone import now
+
+from config.addresses import address_group
 
 from .models import CodeGuessCount
 
@@ -103,17 +104,9 @@ class Guess:
 
 
 def address_key(address: str) -> str:
-    """One count per IPv4 address, and per /64 for IPv6, where one host can take any of 2**64
-    addresses."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address[:_KEY_LENGTH]
-    if ip.version == 6 and ip.ipv4_mapped:
-        return str(ip.ipv4_mapped)
-    if ip.version == 6:
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
+    """One count per address group (config/addresses.py: a /64 for IPv6), the same group the
+    login limit counts; something that is no address is counted as itself."""
+    return address_group(address) or address[:_KEY_LENGTH]
 
 
 def phone_of(request: HttpRequest) -> str:
