@@ -226,3 +226,22 @@ def test_typing_a_few_letters_lists_the_players_without_a_page_load(
     expect(page.locator(".messages")).to_contain_text("Added 1 player, checked in.")
     expect(page.locator("#found-none")).to_contain_text("already entered")
     assert event.entries.get().player == roster["Zoë Brontë"]
+
+
+def test_the_admin_picks_a_player_by_typing_never_from_the_whole_roster(
+    client, django_user_model, club, event, players
+):
+    from tournaments import services
+
+    Player.objects.bulk_create(Player(club=club, name=f"Member {n:03d}") for n in range(300))
+    services.entries_add(event=event, players=players[:4])
+    table = services.round_seat(event=event, seed=1).tables.get()
+    client.force_login(django_user_model.objects.create_superuser("root", password="x-pass-123"))
+
+    for url in (
+        reverse("admin:tournaments_table_change", args=[table.pk]),
+        reverse("admin:tournaments_seat_add"),
+    ):
+        page = client.get(url)
+        assert page.status_code == 200
+        assert "Member 299" not in page.content.decode(), url

@@ -35,10 +35,15 @@ class RoundAdmin(NumberRangesAdmin, SimpleHistoryAdmin):
     search_fields = ["event__name"]
 
 
+# A player is picked by typing a name (autocomplete), never from a drop-down of every player
+# of every club: a big club alone has 20,000.
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     fields = ["position", "player"]
+    autocomplete_fields = ["player"]
 
 
 @admin.register(Table)
@@ -46,6 +51,7 @@ class TableAdmin(NumberRangesAdmin, SimpleHistoryAdmin):
     list_display = ["__str__", "captain", "confirmed_by", "confirmed_at"]
     list_filter = ["round__event__club", "round__status"]
     search_fields = ["round__event__name", "seats__player__name"]
+    autocomplete_fields = ["captain", "confirmed_by"]
     inlines = [SeatInline]
 
 
@@ -54,6 +60,7 @@ class SeatAdmin(admin.ModelAdmin):
     list_display = ["player", "round", "table", "position"]
     list_filter = ["round__event__club", "position"]
     search_fields = ["player__name"]
+    autocomplete_fields = ["player"]
 
 
 @admin.register(Hand)
