@@ -51,16 +51,18 @@ class ActionRefused(Exception):
 
 def _past_seatings(event: Event) -> list[RoundSeating]:
     rounds: dict[int, RoundSeating] = {}
-    seats = Seat.objects.filter(round__event=event).select_related("round", "table")
+    # Plain values, not Seat objects: a 400-player night has 4,800 seats, and the event page
+    # asks for them on every load once tally cards are printed (tally_routes_changed).
+    seats = Seat.objects.filter(round__event=event).order_by("round__number")
     tables: dict[tuple[int, int], dict[str, int]] = {}
-    for seat in seats.order_by("round__number"):
-        r = rounds.setdefault(seat.round.number, RoundSeating(tables=[], sit_out=[]))
-        if seat.table_id is None:
-            r.sit_out.append(seat.player_id)
+    for round_number, table_number, position, player_id in seats.values_list(
+        "round__number", "table__number", "position", "player_id"
+    ):
+        r = rounds.setdefault(round_number, RoundSeating(tables=[], sit_out=[]))
+        if table_number is None:
+            r.sit_out.append(player_id)
         else:
-            tables.setdefault((seat.round.number, seat.table.number), {})[seat.position] = (
-                seat.player_id
-            )
+            tables.setdefault((round_number, table_number), {})[position] = player_id
     for (number, _), places in sorted(tables.items()):
         rounds[number].tables.append(tuple(places[p] for p in "NESW"))
     return [rounds[n] for n in sorted(rounds)]
