@@ -26,8 +26,26 @@ class Report:
     twice_in_a_row: list[int]
     errors: list[str]
 
-    def _pairs(self) -> Iterable[frozenset]:
-        return (frozenset(p) for p in combinations(self.players, 2))
+    # The counts below look only at the pairs that were counted, never at every pair of
+    # players: 400 players make 79,800 pairs, and the round preview reads the report at once.
+
+    def _counted(self, counter: Counter) -> dict[frozenset, int]:
+        """The pairs of two of the event's players in `counter`, with a count above zero."""
+        known = set(self.players)
+        return {p: c for p, c in counter.items() if c > 0 and len(p) == 2 and p <= known}
+
+    def _range(self, counter: Counter) -> tuple[int, int]:
+        """The fewest and most times any two players were counted (0 for a pair never)."""
+        counts = self._counted(counter).values()
+        every_pair = len(self.players) * (len(self.players) - 1) // 2
+        low = min(counts) if every_pair and len(counts) == every_pair else 0
+        return low, max(counts, default=0)
+
+    def _side_gaps(self) -> Iterable[int]:
+        """For each two players who met, how much more often one sat on the other's left."""
+        known = set(self.players)
+        met = {frozenset(p) for p in self.left if p[0] != p[1] and set(p) <= known}
+        return (abs(self.left[(x, y)] - self.left[(y, x)]) for x, y in map(tuple, met))
 
     @property
     def partner_repeats(self) -> int:
@@ -42,13 +60,11 @@ class Report:
 
     @property
     def opponent_range(self) -> tuple[int, int]:
-        counts = [self.opponents[p] for p in self._pairs()] or [0]
-        return min(counts), max(counts)
+        return self._range(self.opponents)
 
     @property
     def partner_range(self) -> tuple[int, int]:
-        counts = [self.partners[p] for p in self._pairs()] or [0]
-        return min(counts), max(counts)
+        return self._range(self.partners)
 
     @property
     def sit_out_range(self) -> tuple[int, int]:
@@ -58,19 +74,12 @@ class Report:
     @property
     def left_right_gap(self) -> int:
         """The largest difference, over ordered pairs, between times on the left and right."""
-        return max(
-            (abs(self.left[(x, y)] - self.left[(y, x)]) for x, y in combinations(self.players, 2)),
-            default=0,
-        )
+        return max(self._side_gaps(), default=0)
 
     @property
     def left_right_unbalanced(self) -> int:
         """Pairs of opponents who met more often on one side than the other could allow."""
-        return sum(
-            1
-            for x, y in combinations(self.players, 2)
-            if abs(self.left[(x, y)] - self.left[(y, x)]) > 1
-        )
+        return sum(1 for gap in self._side_gaps() if gap > 1)
 
     @property
     def is_whist(self) -> bool:
@@ -201,14 +210,14 @@ class Report:
         new, 2 pairs meet twice as opponents." (a pair: two players)."""
         if self.is_whist:
             return "Everyone partners every other player once and meets them twice as opponents."
-        pairs = list(self._pairs())
+        partners, opponents = self._counted(self.partners), self._counted(self.opponents)
         if self.partner_repeats == 0:
             words = ["every partner new"]
         else:
-            again = sum(1 for p in pairs if self.partners[p] > 1)
+            again = sum(1 for c in partners.values() if c > 1)
             words = [f"{_count(again, 'pair')} {_verb(again, 'partners', 'partner')} again"]
         # How many pairs of players meet how often as opponents, beyond once.
-        meetings = Counter(self.opponents[p] for p in pairs if self.opponents[p] > 1)
+        meetings = Counter(c for c in opponents.values() if c > 1)
         if meetings:
             words += [
                 f"{_count(meetings[times], 'pair')} {_verb(meetings[times], 'meets', 'meet')} "
@@ -219,7 +228,7 @@ class Report:
             words.append("no one meets the same opponent twice")
         if self.short_night:
             # Few enough rounds that nobody need meet anyone twice in any way.
-            both = sum(1 for p in pairs if self.partners[p] and self.opponents[p])
+            both = sum(1 for p in partners if p in opponents)
             if both:
                 words.append(
                     f"{_count(both, 'pair')} {_verb(both, 'meets', 'meet')} "
