@@ -10,15 +10,15 @@ the event's 400 players plus that many more who are not entered (the players the
 of 8 hands. Rounds are seated by the app's own service (services.round_seat) and closed by
 services.round_close; the hands are written straight to the database, each scored by the
 engine (entering 9,600 hands one request at a time would take longer than everything timed
-here). Rounds 1-11 are closed and round 12 is in play, 4 hands in at every table, so the
-captains' pages open a live table.
+here). Tally cards are printed before round 1, rounds 1-11 are closed and round 12 is in
+play, 4 hands in at every table, so the captains' pages open a live table.
 
 Then every page is requested in-process with django.test.Client (server time: middleware,
 view, queries, template; no network), best of --runs or more (a quick page is asked again
 for a second at least), the roster sizes in turns (so whatever else the machine does weighs
-on each alike), beside the minimal view /health/ timed in the same run. It prints, per page and roster size: milliseconds, the multiple of /health/,
-the queries and the size of the answer; then the ratio of the largest roster to the smallest,
-and whether each aim holds:
+on each alike), beside the minimal view /health/ timed in the same run. It prints, per page
+and roster size: milliseconds, the multiple of /health/, the queries and the size of the
+answer; then the ratio of the largest roster to the smallest, and whether each aim holds:
 
 - captain pages within 10x /health/;
 - director pages (HTML) within 100 ms; the PDFs and the CSV are printed beside them as
@@ -126,6 +126,7 @@ def build(roster: int, user_model, rng, runs: int) -> World:
     from clubs.models import Club, ClubDirector, Player
     from tournaments import services
     from tournaments.models import Event
+    from tournaments.printouts import data
 
     club = Club.objects.create(name=f"Big Roster Club {roster}", slug=f"big-{roster}")
     director = user_model.objects.create_user(f"director{roster}", password="bench-pass-123")
@@ -144,6 +145,10 @@ def build(roster: int, user_model, rng, runs: int) -> World:
         hands_per_round=HANDS,
     )
     services.entries_add(event=event, players=entrants)
+    # Tally cards are printed before round 1, as a director does: from then on the event page
+    # checks on every load whose printed route the night has changed.
+    cards = data.tally_cards(event, services.night_plan(event=event))
+    services.tally_print_record(event=event, routes={c.player_id: c.route() for c in cards})
     world = World(roster, club, event, director)
 
     def time_preview():
