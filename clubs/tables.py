@@ -1,4 +1,5 @@
 import django_tables2 as tables
+from django.core.paginator import Paginator
 from django.utils.html import format_html
 
 from .models import Player
@@ -13,6 +14,14 @@ class NameColumn(tables.Column):
 
     def value(self, value):
         return str(value)
+
+
+class RosterPages(Paginator):
+    """The roster 100 players a page, whatever the address says: django-tables2 hands
+    ?per_page= to the paginator as typed, and a negative number crashed the page."""
+
+    def __init__(self, object_list, per_page, *args, **kwargs):
+        super().__init__(object_list, 100, *args, **kwargs)
 
 
 class PlayerTable(tables.Table):

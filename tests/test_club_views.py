@@ -232,3 +232,17 @@ def test_a_roster_file_holding_nul_characters_is_refused_in_plain_words(
     assert response.status_code == 200
     assert words in response.content.decode()
     assert not club.players.exists()  # nothing half-saved, nothing stored with a NUL
+
+
+@pytest.mark.parametrize("per_page", ["0", "-1", "-" + "9" * 40, "１２", "9" * 40])
+def test_the_roster_shows_its_pages_whatever_per_page_says(
+    director_client, club, players, per_page
+):
+    # Found by tests/test_fuzz.py: django-tables2 handed ?per_page= to the paginator as typed,
+    # so 0 divided by zero and a negative number asked for page 0, both a crash.
+    # The roster shows 100 players a page, as it always did.
+    url = reverse("clubs:club-detail", args=[club.slug])
+    response = director_client.get(url, {"per_page": per_page})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert all(player.name in page for player in players)
