@@ -12,7 +12,7 @@ from django_tables2 import RequestConfig
 from . import services
 from .forms import ClubCreateForm, ClubSettingsForm, PlayerForm, RosterImportForm
 from .models import Club
-from .tables import PlayerTable, RosterPages
+from .tables import PlayerTable, pages_of
 
 
 def _get_club_for_user(request: HttpRequest, slug: str) -> Club:
@@ -29,7 +29,7 @@ def _render_club(
     report=None,
 ) -> HttpResponse:
     roster = PlayerTable(club.players.all())
-    RequestConfig(request, paginate={"paginator_class": RosterPages}).configure(roster)
+    RequestConfig(request, paginate={"paginator_class": pages_of(100)}).configure(roster)
     return render(
         request,
         "clubs/club_detail.html",

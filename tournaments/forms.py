@@ -217,13 +217,25 @@ class EntriesAddForm(forms.Form):
 
 
 class CheckInForm(forms.Form):
-    """The whole check-in list at once: the ticked entrants are here, the others are not."""
+    """The check-in list as shown: of the entrants listed on the page (`shown`, one page of a
+    big night's list), the ticked are here and the others are not; entrants on other pages are
+    left as they are. Without `shown`, the list is the whole night's."""
 
     present = PlayersChoiceField(queryset=Player.objects.none(), required=False)
+    shown = PlayersChoiceField(queryset=Player.objects.none(), required=False)
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["present"].queryset = Player.objects.filter(entries__event=event)
+        entrants = Player.objects.filter(entries__event=event)
+        self.fields["present"].queryset = entrants
+        self.fields["shown"].queryset = entrants
+
+    def clean(self):
+        cleaned = super().clean()
+        shown = cleaned.get("shown")
+        if shown and not {p.pk for p in cleaned.get("present") or ()} <= {p.pk for p in shown}:
+            raise forms.ValidationError("A ticked player was not on the list: reload the page.")
+        return cleaned
 
 
 class PartnershipForm(forms.Form):

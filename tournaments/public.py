@@ -146,7 +146,7 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     search = request.GET.get("name", "").strip()[:60]
     found = [s for s in seating if name_key(search) in name_key(s.name)] if search else seating
     visible = _standings_visible(event, standings)
-    tables = standings_tables(None, standings, links.get) if visible else {}
+    tables = standings_tables(request, standings, links.get, sortable=False) if visible else {}
     return render(
         request,
         "public/event.html",

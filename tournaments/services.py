@@ -313,11 +313,17 @@ def _tables_words(numbers: Collection[int]) -> str:
     return f"{words[0].upper()}{words[1:]} {'has' if len(numbers) == 1 else 'have'}"
 
 
-def entries_set_present(*, event: Event, present_ids: set[int]) -> None:
-    """Check-in: the given players are present, every other entrant is not."""
+def entries_set_present(
+    *, event: Event, present_ids: set[int], shown_ids: set[int] | None = None
+) -> None:
+    """Check-in: the given players are present, every other entrant listed is not (all of
+    them, unless `shown_ids` names the ones the director's page listed)."""
+    listed = (
+        event.entries.all() if shown_ids is None else event.entries.filter(player_id__in=shown_ids)
+    )
     with transaction.atomic():
-        event.entries.filter(player_id__in=present_ids).update(present=True)
-        event.entries.exclude(player_id__in=present_ids).update(present=False)
+        listed.filter(player_id__in=present_ids).update(present=True)
+        listed.exclude(player_id__in=present_ids).update(present=False)
 
 
 @transaction.atomic

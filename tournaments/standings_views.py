@@ -15,6 +15,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
+from clubs.tables import pages_of
+
 from .models import SEAT_NAMES
 from .standings import (
     Standings,
@@ -69,10 +71,18 @@ def team_rows(standings: Standings) -> list[dict]:
     ]
 
 
-def standings_tables(request: HttpRequest | None, standings: Standings, player_url=None) -> dict:
-    """The standings tables; sortable when given the request, fixed in place order without
-    (the PDF, and the players' page, where sort arrows would only confuse)."""
-    sortable = request is not None
+# Standings rows a page: a row is 15 or more cells with the round columns, and 50 rows keep
+# a 400-player night's page as quick as a club night's (bench/pages.py).
+STANDINGS_PAGE = 50
+
+
+def standings_tables(
+    request: HttpRequest | None, standings: Standings, player_url=None, *, sortable=None
+) -> dict:
+    """The standings tables. With the request, a page at a time (?page=), and sortable unless
+    told otherwise (the players' page, where sort arrows would only confuse); without it, whole
+    and in place order (the PDF)."""
+    sortable = request is not None if sortable is None else sortable
     players = StandingsTable(
         player_rows(standings, player_url), rounds=standings.rounds, orderable=sortable
     )
@@ -82,11 +92,12 @@ def standings_tables(request: HttpRequest | None, standings: Standings, player_u
         else None
     )
     if request is not None:
-        RequestConfig(request, paginate=False).configure(players)
+        paginate = {"paginator_class": pages_of(STANDINGS_PAGE)}
+        RequestConfig(request, paginate=paginate).configure(players)
         if teams is not None:
-            # Two sortable tables on one page: each needs its own sort parameter.
+            # Two tables on one page: each needs its own sort and page parameters.
             teams.prefix = "pairs-"
-            RequestConfig(request, paginate=False).configure(teams)
+            RequestConfig(request, paginate=paginate).configure(teams)
     return {"players_table": players, "teams_table": teams}
 
 
@@ -205,7 +216,7 @@ def season_standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         for line in season.players
     ]
     table = SeasonTable(rows)
-    RequestConfig(request, paginate=False).configure(table)
+    RequestConfig(request, paginate={"paginator_class": pages_of(100)}).configure(table)
     if request.GET.get("format") == "csv":
         return csv_response(table, f"{club.slug}-season-{season.start}-{season.end}.csv")
     return render(

@@ -27,6 +27,7 @@ from django_tables2 import RequestConfig
 
 import scoring
 from clubs.models import OVERRIDABLE, Club
+from clubs.tables import pages_of
 from scoring import RULESETS
 
 from . import history, services
@@ -40,11 +41,15 @@ from .forms import (
     PlayerFindForm,
     RoundCloseForm,
 )
+from .inputs import whole_number
 from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table, TableCard
 from .movements import movement_report
 from .services import ActionRefused
 from .tables import EntryTable, HandTable
 from .text import name_key
+
+# Entrants a page of the check-in list (a 400-player night has four pages).
+CHECK_IN_PAGE = 100
 
 
 @cache
@@ -192,7 +197,7 @@ def _render_event(
         "partnership__entries__player"
     )
     table = EntryTable(entries, exclude=() if event.is_pairs else ("partnership",))
-    RequestConfig(request, paginate=False).configure(table)
+    RequestConfig(request, paginate={"paginator_class": pages_of(CHECK_IN_PAGE)}).configure(table)
     rounds = list(event.rounds.order_by("number"))
     sit_outs: dict[int, list[str]] = {}
     for seat in Seat.objects.filter(round__event=event, table=None).select_related("player"):
@@ -269,10 +274,14 @@ def entries_check_in(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, "Only this event's entrants can be checked in: reload the page.")
         return redirect("tournaments:event-detail", pk=event.pk)
     present = {p.pk for p in form.cleaned_data["present"]}
-    services.entries_set_present(event=event, present_ids=present)
-    total = event.entries.count()
-    messages.success(request, f"Check-in saved: {len(present)} of {total} here for the next round.")
-    return redirect("tournaments:event-detail", pk=event.pk)
+    shown = {p.pk for p in form.cleaned_data["shown"]} or None
+    services.entries_set_present(event=event, present_ids=present, shown_ids=shown)
+    here, total = event.entries.filter(present=True).count(), event.entries.count()
+    messages.success(request, f"Check-in saved: {here} of {total} here for the next round.")
+    # Back to the page of the list the director was on.
+    page = whole_number(request.GET.get("page", ""), low=2)
+    query = f"?page={page}" if page else ""
+    return redirect(reverse("tournaments:event-detail", args=[event.pk]) + query)
 
 
 @login_required
