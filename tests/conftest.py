@@ -193,6 +193,14 @@ def phone(browser):
     context.close()
 
 
+def log_in(page, base: str) -> None:
+    """Log the `director` fixture's account in, as a person does, in a browser page."""
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Username").fill("dora")
+    page.get_by_label("Password").fill("dora-pass-123")
+    page.get_by_role("button", name="Log in").click()
+
+
 def close_round(round_, reason: str = ""):
     """Close a round for a test's setup, as a director who ticked "Close without their
     confirmation" for every finished table no opponent confirmed."""

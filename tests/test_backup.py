@@ -24,6 +24,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from test_captain_concurrency import HANDS
 
 from clubs.models import Player
 from config import backups
@@ -35,16 +36,6 @@ PHONES = 8
 HANDS_PER_TABLE = 40  # the most an event allows: far more than play needs before the backup
 BACKUP_AFTER = 2 * PHONES  # hands acknowledged before the backup starts
 HANDS_AFTER = 3  # hands each phone enters once the backup is done
-HANDS = [
-    {"maker": "N", "tricks": "3"},
-    {"maker": "E", "tricks": "5", "alone": "on"},
-    {"maker": "S", "tricks": "1"},
-    {"maker": "W", "tricks": "4"},
-    {"maker": "N", "tricks": "5"},
-    {"maker": "E", "tricks": "3"},
-    {"maker": "S", "tricks": "4"},
-    {"maker": "W", "tricks": "2"},
-]
 
 # The night as the app reads it from a database: every hand with its points, and the standings
 # from tournaments/standings.py. Printed as JSON so two databases compare as plain values.

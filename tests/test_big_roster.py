@@ -5,6 +5,7 @@ the director types; the page keeps its size and its queries whatever the roster'
 import re
 
 import pytest
+from conftest import log_in
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -195,10 +196,7 @@ def director_phone(browser, live_server, director):
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
     page = context.new_page()
     page.set_default_timeout(10_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username").fill("dora")
-    page.get_by_label("Password").fill("dora-pass-123")
-    page.get_by_role("button", name="Log in").click()
+    log_in(page, live_server.url)
     expect(page.get_by_role("button", name=re.compile("Log out"))).to_be_visible()
     yield page
     context.close()

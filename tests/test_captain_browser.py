@@ -8,7 +8,7 @@ shows the confirmed result. No script is needed by the pages; the browser only t
 import re
 
 import pytest
-from conftest import PHONE
+from conftest import PHONE, log_in
 from playwright.sync_api import expect
 
 from tournaments import services
@@ -136,10 +136,7 @@ def test_a_captain_plays_a_round_on_a_phone_and_the_director_sees_it(
 
     # The director, on their own device, sees the confirmed table on the round's page.
     desk = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
-    desk.goto(f"{live_server.url}/accounts/login/")
-    desk.get_by_label("Username").fill("dora")
-    desk.get_by_label("Password").fill("dora-pass-123")
-    desk.get_by_role("button", name="Log in").click()
+    log_in(desk, live_server.url)
     desk.goto(f"{live_server.url}/rounds/{table.round_id}/")
     card = desk.locator("#tables .card", has_text="Table 1")
     expect(card).to_contain_text("confirmed")

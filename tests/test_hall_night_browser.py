@@ -8,7 +8,7 @@ import io
 import re
 
 import pytest
-from conftest import PHONE
+from conftest import PHONE, log_in
 from playwright.sync_api import expect
 from pypdf import PdfReader
 from test_captain_browser import check_and_confirm, fill_hand
@@ -32,13 +32,6 @@ def night(event, club):
     event.save()
     services.entries_add(event=event, players=players)
     return event
-
-
-def log_in(page, base):
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill("dora")
-    page.get_by_label("Password").fill("dora-pass-123")
-    page.get_by_role("button", name="Log in").click()
 
 
 def names_at(table: Table) -> dict[str, str]:

@@ -6,6 +6,7 @@ pairs-only fields only for a pairs event."""
 import re
 
 import pytest
+from conftest import log_in
 from playwright.sync_api import expect
 
 from tournaments import services
@@ -26,10 +27,7 @@ def desk(browser, live_server, director):
     context = browser.new_context(viewport=DESK)
     page = context.new_page()
     page.set_default_timeout(10_000)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.get_by_label("Username").fill("dora")
-    page.get_by_label("Password").fill("dora-pass-123")
-    page.get_by_role("button", name="Log in").click()
+    log_in(page, live_server.url)
     expect(page.get_by_role("button", name=re.compile("Log out"))).to_be_visible()
     yield page
     context.close()
