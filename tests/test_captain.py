@@ -110,7 +110,10 @@ def test_table_link_shows_its_table_round_players_and_dealer(client, table):
     for name in names.values():
         assert name in html
     # North deals first (the table's first dealer) and is named on the form.
-    assert f"<bdi>{names['N']}</bdi> (North) deals" in html
+    assert (
+        f"<bdi data-dealer-name>{names['N']}</bdi> (<span data-dealer-seat>North</span>) deals"
+        in html
+    )
     # Who called trump is picked by player, seat beside the name.
     assert f"<bdi>{names['E']}</bdi> (East)" in field_block(html, "maker")
 
@@ -119,10 +122,14 @@ def test_dealer_rotates_left_after_each_hand(client, table):
     names = seat_names(table)
     enter(client, table, 1, maker="N", tricks=3)
     html = client.get(url("table", table)).content.decode()
-    assert f"<bdi>{names['E']}</bdi> (East) deals" in html
+    assert (
+        f"<bdi data-dealer-name>{names['E']}</bdi> (<span data-dealer-seat>East</span>) deals"
+        in html
+    )
     enter(client, table, 2, maker="N", tricks=3)
     assert (
-        f"<bdi>{names['S']}</bdi> (South) deals" in client.get(url("table", table)).content.decode()
+        f"<bdi data-dealer-name>{names['S']}</bdi> (<span data-dealer-seat>South</span>) deals"
+        in client.get(url("table", table)).content.decode()
     )
 
 

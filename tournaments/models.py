@@ -10,6 +10,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 import scoring
@@ -204,6 +205,8 @@ class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(validators=number_range(1, MAX_ROUNDS))
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.IN_PLAY)
+    # When the round was seated: a table with no hand since then has not reported yet.
+    seated_at = models.DateTimeField(default=timezone.now, editable=False)
     closed_at = models.DateTimeField(null=True, blank=True)
     close_reason = models.TextField(
         blank=True, help_text="Why the round was closed before every table finished."

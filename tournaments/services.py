@@ -49,6 +49,16 @@ class ActionRefused(Exception):
         self.message = message
 
 
+class HandTaken(ActionRefused):
+    """Hand `number` was already entered at the table: `hand` is what was recorded, and `same`
+    says whether the refused entry says the same thing (a repeat, harmless) or something else
+    (another phone got there first with a different hand: the captain must choose)."""
+
+    def __init__(self, message: str, *, hand: Hand, same: bool):
+        super().__init__(message)
+        self.hand, self.same = hand, same
+
+
 def _past_seatings(event: Event) -> list[RoundSeating]:
     rounds: dict[int, RoundSeating] = {}
     # Plain values, not Seat objects: a 400-player night has 4,800 seats, and the event page
@@ -201,7 +211,7 @@ def _next_hand(
     table = (tables.select_for_update() if lock else tables).get(pk=table.pk)
     _check_table_open(table)
     existing = list(table.hands.order_by("number"))
-    _refuse_unless_next(number, existing)
+    _refuse_unless_next(number, existing, data)
     game = table.replay(existing)
     hand = Hand(
         table=table, number=number, dealer=game.dealer, entered_by=user, **_clean_hand_data(data)
@@ -210,13 +220,15 @@ def _next_hand(
     return hand, game
 
 
-def _refuse_unless_next(number: int, existing: list[Hand]) -> None:
+def _refuse_unless_next(number: int, existing: list[Hand], data: Mapping) -> None:
     if number != len(existing) + 1:
         if 1 <= number <= len(existing):
             hand = existing[number - 1]
-            raise ActionRefused(
+            raise HandTaken(
                 f"Hand {number} was already entered: {hand.description}. "
-                "Refresh to see the table's score."
+                "Refresh to see the table's score.",
+                hand=hand,
+                same=_clean_hand_data(data) == _hand_data(hand),
             )
         raise ActionRefused(
             f"The next hand at this table is hand {len(existing) + 1}, not {number}."

@@ -5,6 +5,7 @@ Every lookup goes through a `_get_<thing>_for_user` helper, so another club's di
 404 for anything that is not theirs.
 """
 
+import datetime
 import re
 from functools import cache
 
@@ -395,6 +396,7 @@ def _round_rows(round_: Round) -> list[dict]:
     """One row per table: who sits where, hands entered, running score, its state, and the
     director's corrections."""
     event = round_.event
+    now = timezone.now()
     cards = {c.number: c for c in TableCard.objects.filter(club_id=event.club_id)}
     tables = list(
         round_.tables.select_related("captain", "confirmed_by").prefetch_related(
@@ -419,7 +421,7 @@ def _round_rows(round_: Round) -> list[dict]:
                     if p in seats
                 ],
                 "hands": _hands_label(event, len(hands)),
-                "last_entered": max((h.entered_at for h in hands), default=None),
+                **_last_report(round_, table, hands, game.finished, now),
                 "score": game.score,
                 "finished": game.finished,
                 # Finished, but no opponent has confirmed: the round closes only on purpose.
@@ -431,9 +433,31 @@ def _round_rows(round_: Round) -> list[dict]:
     return rows
 
 
+# A table still playing that has not reported for this long stands out on the round page: a
+# hand takes a few minutes, so its phone has likely lost the connection (its captain's hands
+# wait on the phone) or nobody is entering.
+QUIET_AFTER = datetime.timedelta(minutes=10)
+
+
+def _last_report(round_: Round, table, hands, finished: bool, now) -> dict:
+    """When the table last reported (its last hand entered, or its result confirmed; the
+    round's seating before either), and whether it has gone quiet while still playing."""
+    reported = max(
+        [h.entered_at for h in hands] + ([table.confirmed_at] if table.confirmed_at else []),
+        default=None,
+    )
+    since = reported or round_.seated_at
+    quiet = not round_.is_closed and not finished and now - since >= QUIET_AFTER
+    return {
+        "reported": reported,
+        "quiet_minutes": int((now - since).total_seconds() // 60) if quiet else 0,
+    }
+
+
 def _render_round(request: HttpRequest, round_: Round, close_form=None) -> HttpResponse:
     rows = _round_rows(round_)
     unconfirmed = [r["table"].number for r in rows if r["unconfirmed"]]
+    quiet = [r["table"].number for r in rows if r["quiet_minutes"]]
     context = {
         "round": round_,
         "event": round_.event,
@@ -443,6 +467,8 @@ def _render_round(request: HttpRequest, round_: Round, close_form=None) -> HttpR
         "unconfirmed": unconfirmed,
         "unconfirmed_words": services.tables_list(unconfirmed) if unconfirmed else "",
         "unconfirmed_value": ",".join(map(str, unconfirmed)),
+        "quiet_words": services.tables_list(quiet) if quiet else "",
+        "quiet_after": int(QUIET_AFTER.total_seconds() // 60),
         "now": timezone.now(),
     }
     if request.htmx:

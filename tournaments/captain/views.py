@@ -2,9 +2,10 @@
 one, and have an opponent confirm the result."""
 
 import functools
+import json
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -14,9 +15,15 @@ import scoring
 from clubs.models import Player
 from tournaments import history, services
 from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard
-from tournaments.services import ActionRefused
+from tournaments.services import ActionRefused, HandTaken
 
 from .access import NoTableNow, card_status, int_or_none, table_for_card
+
+# A kept hand sent after its table stopped being in play (the round closed meanwhile).
+STALE_SEND = (
+    "Its round is no longer in play at this table, so it was not recorded: tell the director, "
+    "who can enter it."
+)
 from .forms import CaptainFixForm, CaptainHandForm, LastHandForm
 
 # --- What the page shows ----------------------------------------------------------------------
@@ -75,8 +82,20 @@ def _table_context(table: Table) -> dict:
         ],
         "seen": services.table_fingerprint(hands),
         "seats_by_position": seats,
+        # The dealers from the next hand on, for the page's script: a hand kept on the phone
+        # while the connection is down moves the form on to the next hand and its dealer.
+        "dealers": json.dumps(
+            [[seats[p].name if p in seats else "", SEAT_NAMES[p]] for p in _deal_order(game.dealer)]
+        ),
         "corrections": history.corrections([table])[table.pk],
     }
+
+
+def _deal_order(first: str) -> list[str]:
+    order = [first]
+    while len(order) < 4:
+        order.append(scoring.next_dealer(order[-1]))
+    return order
 
 
 def _entry_summary(form: CaptainHandForm, seats: dict[str, Player]) -> list[str]:
@@ -135,7 +154,7 @@ def _render(
         card=card,
         urls={
             name: _table_address(card, table, name)
-            for name in ("table", "hand", "fix", "delete", "confirm")
+            for name in ("table", "hand", "fix", "delete", "confirm", "send")
         },
         form=form,
         preview=preview,
@@ -325,3 +344,49 @@ def table_confirm(request: HttpRequest, card: TableCard, table: Table) -> HttpRe
         ),
     )
     return _back(card, table)
+
+
+def _sent(status: int, state: str, message: str, **more) -> JsonResponse:
+    return JsonResponse({"state": state, "message": message, **more}, status=status)
+
+
+@require_POST
+def hand_send(request: HttpRequest, token: str) -> HttpResponse:
+    """A hand the phone kept while the connection was down, sent again by static/captain.js
+    and recorded as it was entered (the captain saw it in words before it was kept). Answers
+    the script in JSON, one `state` of: "recorded"; "already" (this very hand was recorded
+    before, perhaps from a send whose answer was lost: it counts once); "conflict" (another
+    phone recorded a different hand under this number: the captain keeps it or fixes it);
+    "refused" (the rules or the round refuse it, with the reason). Nothing is ever recorded
+    twice, and every answer but "recorded" and "already" waits for the captain."""
+    try:
+        card, table = table_for_card(request, token)
+    except NoTableNow:
+        return _sent(409, "refused", STALE_SEND)
+    form = CaptainHandForm(request.POST, table=table, seats=_seats(table))
+    if not form.is_valid():
+        return _sent(422, "refused", " ".join(p["message"] for p in form.problems()))
+    number = form.cleaned_data["number"]
+    try:
+        hand = services.hand_record(table=table, number=number, data=form.hand_data())
+    except HandTaken as taken:
+        if taken.same:
+            return _sent(
+                200,
+                "already",
+                f"Hand {number} was already entered: {taken.hand.description}. It counts once.",
+            )
+        hands = list(table.hands.order_by("number"))
+        return _sent(
+            409,
+            "conflict",
+            f"Another phone entered hand {number} first: {taken.hand.description}.",
+            recorded=taken.hand.description,
+            seen=services.table_fingerprint(hands),
+        )
+    except scoring.HandError as err:
+        return _sent(422, "refused", err.message)
+    except ActionRefused as exc:
+        return _sent(409, "refused", exc.message)
+    score = _score_words(hand.score_after)
+    return _sent(201, "recorded", f"Hand {number} recorded: {hand.description}. Score: {score}.")

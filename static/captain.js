@@ -1,0 +1,539 @@
+// The table captain's page on a hall's weak Wi-Fi: a hand entered is never lost.
+//
+// Without this script the page works as plain forms. With it, a new hand's Check and Confirm
+// are sent in the background and the answer replaces the page, as a form would. When a send
+// fails, or no answer comes within a few seconds, the hand is kept on the phone
+// (localStorage), the page says so, and the form moves on to the next hand: the captain keeps
+// playing. Kept hands are sent in order, by themselves, every few seconds, when the phone says
+// it is back online, and whenever a captain's page opens. The server records a kept hand only
+// as the next hand under the number the phone saw: a repeat (a send whose answer was lost) is
+// answered "already entered" and counts once, and a different hand recorded there by another
+// phone is shown beside the kept one for the captain to choose (tournaments/captain/views.py,
+// hand_send). A kept hand leaves the phone only once recorded, or once the captain has seen why
+// it was not.
+//
+// It needs no service worker: a hall serves plain http to the phones, where browsers refuse
+// them, and the page open in the phone's browser is all that is needed to keep hands. Loaded
+// with defer from the app itself, never inline, so the Content-Security-Policy allows it.
+(function () {
+  "use strict";
+
+  var KEY = "euchre-kept-hands";
+  var WAIT_MS = 6000; // no answer by then: keep the hand on the phone
+  var RETRY_MS = 5000;
+
+  if (!window.fetch || !window.FormData || !window.DOMParser || !storageWorks()) {
+    return; // plain forms, as without the script
+  }
+
+  var blankEntry = ""; // the empty form for a new hand, to move on to after keeping a hand
+  var sending = false;
+  var sent = []; // what the last sends said, shown until the page changes
+
+  function storageWorks() {
+    try {
+      localStorage.setItem(KEY + "-test", "1");
+      localStorage.removeItem(KEY + "-test");
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  // --- Kept hands, oldest first -------------------------------------------------------------
+
+  function kept() {
+    try {
+      return JSON.parse(localStorage.getItem(KEY)) || [];
+    } catch {
+      return [];
+    }
+  }
+
+  function keep(list) {
+    localStorage.setItem(KEY, JSON.stringify(list));
+  }
+
+  function update(id, change) {
+    keep(
+      kept().map(function (entry) {
+        return entry.id === id ? Object.assign(entry, change) : entry;
+      }),
+    );
+  }
+
+  function remove(id) {
+    keep(
+      kept().filter(function (entry) {
+        return entry.id !== id;
+      }),
+    );
+  }
+
+  // The first kept hand that can go now: one waiting, with nothing before it at its table
+  // waiting for the captain (hands after it were numbered after it).
+  function nextToSend() {
+    var stuck = {};
+    var list = kept();
+    for (var i = 0; i < list.length; i++) {
+      var entry = list[i];
+      if (entry.state === "waiting" && !stuck[entry.table]) {
+        return entry;
+      }
+      stuck[entry.table] = true;
+    }
+    return null;
+  }
+
+  // --- Talking to the server ----------------------------------------------------------------
+
+  function csrfToken() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+
+  function post(url, data) {
+    var control = new AbortController();
+    var timer = setTimeout(function () {
+      control.abort();
+    }, WAIT_MS);
+    return fetch(url, {
+      method: "POST",
+      body: data,
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken() },
+      signal: control.signal,
+    }).finally(function () {
+      clearTimeout(timer);
+    });
+  }
+
+  // Show a page the server answered in place of this one, as following a form would.
+  function show(html, response) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    document.title = page.title;
+    document.body.replaceWith(document.adoptNode(page.body));
+    if (response.redirected) {
+      history.replaceState(null, "", response.url);
+    }
+    window.scrollTo(0, 0);
+    var focus = document.querySelector("[autofocus]");
+    if (focus) {
+      focus.focus();
+    }
+    sent = [];
+    start();
+  }
+
+  // --- Entering a hand ----------------------------------------------------------------------
+
+  function formData(form, submitter) {
+    var data = new FormData(form);
+    if (submitter && submitter.name) {
+      data.append(submitter.name, submitter.value);
+    }
+    return data;
+  }
+
+  function fieldsOf(data) {
+    var fields = [];
+    data.forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken" && name !== "action") {
+        fields.push([name, value]);
+      }
+    });
+    return fields;
+  }
+
+  function labelOf(form, name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked');
+    var label = input && input.closest("label");
+    return label ? label.textContent.trim() : "";
+  }
+
+  function optionOf(form, name) {
+    var select = form.querySelector('select[name="' + name + '"]');
+    return select && select.value ? select.options[select.selectedIndex].text : "";
+  }
+
+  // The hand in words, for the list of kept hands: the check step's own words when the
+  // Confirm was what failed, else read off the form.
+  function words(form, data) {
+    var check = form.closest("#check");
+    if (check) {
+      var lines = Array.prototype.map.call(check.querySelectorAll(".entered li"), function (li) {
+        return li.textContent.trim();
+      });
+      return lines.join(" ");
+    }
+    if (data.get("thrown_in")) {
+      return "Thrown in: no one called trump.";
+    }
+    var text = labelOf(form, "maker") + " called trump" + (data.get("alone") ? ", alone." : ".");
+    var defender = optionOf(form, "lone_defender");
+    if (defender) {
+      text += " " + defender + " defended alone.";
+    }
+    var tricks = data.get("tricks");
+    if (tricks) {
+      text += " The makers took " + tricks + (tricks === "1" ? " trick." : " tricks.");
+    }
+    var irregularity = optionOf(form, "irregularity");
+    if (irregularity) {
+      text += " " + irregularity + ".";
+    }
+    return text;
+  }
+
+  // What the server would refuse at once, said before the hand is kept.
+  function missing(form, data) {
+    if (form.closest("#check") || data.get("thrown_in")) {
+      return "";
+    }
+    if (!data.get("maker")) {
+      return "Say who called trump.";
+    }
+    if (!data.get("tricks") && !data.get("irregularity")) {
+      return "Say how many tricks the makers took.";
+    }
+    return "";
+  }
+
+  function keepHand(form, data) {
+    var root = document.getElementById("captain");
+    var number = Number(data.get("number"));
+    var problem = missing(form, data);
+    if (problem) {
+      say(problem + " Then tap Check again: with no connection, the hand is kept on this phone.");
+      return;
+    }
+    var list = kept();
+    list.push({
+      id: Date.now() + "-" + Math.random().toString(36).slice(2),
+      table: root.dataset.table,
+      label: root.dataset.label,
+      send: root.dataset.send,
+      fix: root.dataset.fix,
+      number: number,
+      fields: fieldsOf(data),
+      words: words(form, data),
+      state: "waiting",
+    });
+    try {
+      keep(list);
+    } catch {
+      say("This phone could not keep hand " + number + ": write it down, and enter it again.");
+      return;
+    }
+    sent = [];
+    moveOn(number + 1);
+    render(
+      "Hand " + number + " is saved on this phone and will be sent when the connection is back.",
+    );
+    setTimeout(flush, 2000);
+  }
+
+  // The form for the next hand, with its number and dealer, after one was kept on the phone.
+  function moveOn(number) {
+    var section = document.getElementById("check") || document.getElementById("entry");
+    if (!section || !blankEntry) {
+      return;
+    }
+    var holder = document.createElement("div");
+    holder.innerHTML = blankEntry; // the page's own markup, kept from when it was shown
+    var entry = holder.firstElementChild;
+    section.replaceWith(entry);
+    var form = entry.querySelector("form");
+    var max = Number(form.dataset.maxHands) || 0;
+    if (max && number > max) {
+      entry.replaceChildren();
+      var done = document.createElement("p");
+      done.textContent =
+        "All " + max + " hands of this round are entered. The ones kept on this phone are " +
+        "sent when the connection is back.";
+      entry.appendChild(done);
+      return;
+    }
+    var dealers = JSON.parse(form.dataset.dealers);
+    var dealer = dealers[(number - Number(form.dataset.number)) % dealers.length];
+    form.querySelector('input[name="number"]').value = number;
+    entry.querySelectorAll("[data-number]").forEach(function (span) {
+      span.textContent = number;
+    });
+    entry.querySelector("[data-dealer-name]").textContent = dealer[0];
+    entry.querySelector("[data-dealer-seat]").textContent = dealer[1];
+    window.scrollTo(0, 0);
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches("#captain form[data-new]")) {
+      return;
+    }
+    event.preventDefault();
+    var data = formData(form, event.submitter);
+    if (data.get("action") === "change" || kept().length === 0) {
+      sendNow(form, data);
+    } else {
+      keepHand(form, data); // behind the hands already kept, in order
+      flush();
+    }
+  });
+
+  function sendNow(form, data) {
+    var buttons = form.querySelectorAll("button");
+    buttons.forEach(function (button) {
+      button.disabled = true;
+    });
+    post(form.getAttribute("action"), data)
+      .then(function (response) {
+        return response.text().then(function (html) {
+          show(html, response);
+        });
+      })
+      .catch(function () {
+        buttons.forEach(function (button) {
+          button.disabled = false;
+        });
+        if (data.get("action") === "change") {
+          say("No connection: tap Change it again when it is back.");
+        } else {
+          keepHand(form, data);
+        }
+      });
+  }
+
+  // --- Sending kept hands -------------------------------------------------------------------
+
+  function flush() {
+    var entry = nextToSend();
+    if (sending || !entry) {
+      return;
+    }
+    sending = true;
+    var data = new FormData();
+    entry.fields.forEach(function (field) {
+      data.append(field[0], field[1]);
+    });
+    post(entry.send, data)
+      .then(function (response) {
+        return response
+          .json()
+          .catch(function () {
+            return unexpected(response);
+          })
+          .then(function (answer) {
+            settle(entry, answer);
+          });
+      })
+      .catch(function () {
+        sending = false; // still no connection: the next try comes by itself
+      });
+  }
+
+  function unexpected(response) {
+    if (response.status === 404) {
+      return {
+        state: "refused",
+        message: "This table card no longer opens a table (it was reissued): tell the director.",
+      };
+    }
+    throw new Error("the server answered " + response.status); // try again later
+  }
+
+  function settle(entry, answer) {
+    sending = false;
+    if (answer.state === "recorded" || answer.state === "already") {
+      remove(entry.id);
+      sent.push(answer.message);
+    } else {
+      update(entry.id, {
+        state: answer.state,
+        message: answer.message,
+        recorded: answer.recorded || "",
+        seen: answer.seen || "",
+      });
+    }
+    render("");
+    if (nextToSend()) {
+      flush();
+    } else if (!kept().length && answer.state !== "conflict") {
+      refresh();
+    }
+  }
+
+  // Everything kept is recorded: show the table as it now stands, unless the captain has
+  // started on the next hand (nothing typed is ever wiped).
+  function refresh() {
+    var form = document.querySelector("#captain form[data-new]");
+    var busy = form && form.querySelector("input:checked, select option:checked:not([value=''])");
+    if (document.getElementById("check") || busy) {
+      return;
+    }
+    var root = document.getElementById("captain");
+    fetch(root.dataset.page, { credentials: "same-origin" })
+      .then(function (response) {
+        return response.text().then(function (html) {
+          var messages = sent;
+          show(html, response);
+          sent = messages;
+          render("");
+        });
+      })
+      .catch(function () {});
+  }
+
+  // --- What the captain sees ----------------------------------------------------------------
+
+  function element(tag, text, className) {
+    var node = document.createElement(tag);
+    if (text) {
+      node.textContent = text;
+    }
+    if (className) {
+      node.className = className;
+    }
+    return node;
+  }
+
+  function say(text) {
+    render(text);
+    var panel = document.getElementById("waiting");
+    if (panel) {
+      panel.scrollIntoView();
+    }
+  }
+
+  function button(text, className, action) {
+    var node = element("button", text, "big " + className);
+    node.type = "button";
+    node.addEventListener("click", action);
+    return node;
+  }
+
+  function render(news) {
+    var panel = document.getElementById("waiting");
+    if (!panel) {
+      return;
+    }
+    var list = kept();
+    panel.replaceChildren();
+    panel.hidden = !(list.length || sent.length || news);
+    if (news) {
+      panel.appendChild(element("p", news, "news"));
+    }
+    sent.forEach(function (message) {
+      panel.appendChild(element("p", message, "sent"));
+    });
+    if (!list.length) {
+      return;
+    }
+    panel.appendChild(element("h2", "Kept on this phone"));
+    var items = element("ol", "", "kept");
+    list.forEach(function (entry) {
+      items.appendChild(keptItem(entry));
+    });
+    panel.appendChild(items);
+  }
+
+  function keptItem(entry) {
+    var here = entry.table === document.getElementById("captain").dataset.table;
+    var item = element("li", "", entry.state);
+    item.dataset.number = entry.number;
+    var head = "Hand " + entry.number + (here ? "" : " · " + entry.label);
+    item.appendChild(element("strong", head));
+    if (entry.state === "waiting") {
+      item.appendChild(element("span", " · waiting to be sent", "muted"));
+      item.appendChild(element("p", entry.words));
+      return item;
+    }
+    item.appendChild(element("p", entry.message));
+    item.appendChild(element("p", "This phone has: " + entry.words));
+    if (entry.state === "conflict") {
+      item.appendChild(
+        button("Keep the recorded hand " + entry.number, "secondary", function () {
+          remove(entry.id);
+          sent.push("Hand " + entry.number + " stays as recorded: " + entry.recorded);
+          render("");
+          flush();
+        }),
+      );
+      item.appendChild(
+        button("Fix hand " + entry.number + " to this phone's", "", function () {
+          fixToKept(entry);
+        }),
+      );
+    } else {
+      item.appendChild(
+        button("Seen: remove it from this phone", "secondary", function () {
+          remove(entry.id);
+          render("");
+          flush();
+        }),
+      );
+    }
+    return item;
+  }
+
+  // The fix flow, with the kept hand's values: the server checks it and shows the result, and
+  // the captain confirms the fix as usual. The kept hand leaves the phone only once the check
+  // is on the screen.
+  function fixToKept(entry) {
+    var data = new FormData();
+    entry.fields.forEach(function (field) {
+      data.append(field[0], field[1]);
+    });
+    data.append("seen", entry.seen);
+    data.append("action", "check");
+    post(entry.fix, data)
+      .then(function (response) {
+        return response.text().then(function (html) {
+          remove(entry.id);
+          show(html, response);
+        });
+      })
+      .catch(function () {
+        say("No connection: tap Fix again when it is back.");
+      });
+  }
+
+  // The entry form as it is before anything is chosen (a page shown again with a problem
+  // holds the captain's choices).
+  function blank(entry) {
+    var copy = entry.cloneNode(true);
+    copy.querySelectorAll("input[checked]").forEach(function (input) {
+      input.removeAttribute("checked");
+    });
+    copy.querySelectorAll("option[selected]").forEach(function (option) {
+      option.removeAttribute("selected");
+    });
+    copy.querySelectorAll("[autofocus]").forEach(function (field) {
+      field.removeAttribute("autofocus");
+    });
+    copy.querySelectorAll(".errorlist").forEach(function (errors) {
+      errors.remove();
+    });
+    copy.querySelector("details").removeAttribute("open");
+    return copy.outerHTML;
+  }
+
+  // --- Each time a captain's page is shown --------------------------------------------------
+
+  function start() {
+    var root = document.getElementById("captain");
+    if (!root) {
+      return;
+    }
+    var form = root.querySelector("#entry form[data-new]");
+    if (form) {
+      blankEntry = blank(form.closest("#entry"));
+    }
+    render("");
+    flush();
+  }
+
+  start();
+  window.addEventListener("online", flush);
+  window.addEventListener("pageshow", flush);
+  setInterval(flush, RETRY_MS);
+})();
