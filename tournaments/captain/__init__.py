@@ -20,4 +20,12 @@ Scanning the card is never limited: its link's token cannot be guessed.
 from .code import code_entry
 from .views import hand_delete, hand_enter, hand_fix, hand_send, table_confirm, table_page
 
-__all__ = ["code_entry", "hand_delete", "hand_enter", "hand_fix", "hand_send", "table_confirm", "table_page"]
+__all__ = [
+    "code_entry",
+    "hand_delete",
+    "hand_enter",
+    "hand_fix",
+    "hand_send",
+    "table_confirm",
+    "table_page",
+]

@@ -18,13 +18,13 @@ from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard
 from tournaments.services import ActionRefused, HandTaken
 
 from .access import NoTableNow, card_status, int_or_none, table_for_card
+from .forms import CaptainFixForm, CaptainHandForm, LastHandForm
 
 # A kept hand sent after its table stopped being in play (the round closed meanwhile).
 STALE_SEND = (
     "Its round is no longer in play at this table, so it was not recorded: tell the director, "
     "who can enter it."
 )
-from .forms import CaptainFixForm, CaptainHandForm, LastHandForm
 
 # --- What the page shows ----------------------------------------------------------------------
 
