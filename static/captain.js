@@ -257,7 +257,7 @@
     var dealers = JSON.parse(form.dataset.dealers);
     var dealer = dealers[(number - Number(form.dataset.number)) % dealers.length];
     form.querySelector('input[name="number"]').value = number;
-    entry.querySelectorAll("[data-number]").forEach(function (span) {
+    entry.querySelectorAll("[data-hand-number]").forEach(function (span) {
       span.textContent = number;
     });
     entry.querySelector("[data-dealer-name]").textContent = dealer[0];

@@ -100,6 +100,7 @@ def event(club):
 # --- The browser tests: Debian's chromium, driven by Playwright -------------------------------
 
 CHROMIUM = "/usr/bin/chromium"
+HALL_NAME = "hall.test"
 
 
 @pytest.fixture(scope="module")
@@ -172,6 +173,10 @@ def browser(_sync_orm_beside_playwright):
                 "--disable-background-networking",
                 "--disable-component-update",
                 "--no-first-run",
+                # A hall's laptop as the phones reach it, by a name rather than loopback: a page
+                # there is plain http and not a "secure context", as on the hall's Wi-Fi
+                # (test_captain_offline_browser.py). The name leads to 127.0.0.1 and nowhere else.
+                f"--host-resolver-rules=MAP {HALL_NAME} 127.0.0.1",
             ],
         )
         yield _WatchedBrowser(browser)
