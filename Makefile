@@ -13,7 +13,7 @@ test:
 	bin/test
 
 lint:
-	.venv/bin/ruff check . && .venv/bin/ruff format --check .
+	.venv/bin/ruff check . && .venv/bin/ruff format --check . && npx --no-install eslint static
 
 migrations-check:
 	.venv/bin/python manage.py makemigrations --check --dry-run
