@@ -354,10 +354,16 @@
         seen: answer.seen || "",
       });
     }
+    settled();
+  }
+
+  // After a kept hand has left the phone or is waiting for the captain: on to the next one,
+  // or, with none left, the table as it now stands.
+  function settled() {
     render("");
     if (nextToSend()) {
       flush();
-    } else if (!kept().length && answer.state !== "conflict") {
+    } else if (!kept().length) {
       refresh();
     }
   }
@@ -438,7 +444,7 @@
 
   function keptItem(entry) {
     var here = entry.table === document.getElementById("captain").dataset.table;
-    var item = element("li", "", entry.state);
+    var item = element("li", "", "kept-" + entry.state);
     item.dataset.number = entry.number;
     var head = "Hand " + entry.number + (here ? "" : " · " + entry.label);
     item.appendChild(element("strong", head));
@@ -454,12 +460,11 @@
         button("Keep the recorded hand " + entry.number, "secondary", function () {
           remove(entry.id);
           sent.push("Hand " + entry.number + " stays as recorded: " + entry.recorded);
-          render("");
-          flush();
+          settled();
         }),
       );
       item.appendChild(
-        button("Fix hand " + entry.number + " to this phone's", "", function () {
+        button("Fix hand " + entry.number + " to this phone's version", "", function () {
           fixToKept(entry);
         }),
       );
@@ -467,8 +472,7 @@
       item.appendChild(
         button("Seen: remove it from this phone", "secondary", function () {
           remove(entry.id);
-          render("");
-          flush();
+          settled();
         }),
       );
     }

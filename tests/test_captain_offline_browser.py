@@ -74,7 +74,7 @@ def test_three_hands_entered_offline_are_recorded_once_in_order(
         kept = page.locator(f"#waiting li[data-number='{number}']")
         expect(kept).to_contain_text("waiting to be sent")
         expect(kept).to_contain_text(f"{names[maker]}")
-    expect(page.locator("#waiting li.waiting")).to_have_count(3)
+    expect(page.locator("#waiting li.kept-waiting")).to_have_count(3)
     # The form moved on to hand 4, dealt by West (the deal passes left from North).
     expect(page.locator("#entry h2")).to_have_text(f"Hand 4 · {names['W']} (West) deals")
     assert hands_of(table) == []
@@ -139,7 +139,7 @@ def test_two_phones_at_one_table_one_offline(browser, live_server, table):
     fill_hand(online, names, maker="S", tricks=4)
     check_and_confirm(online, 1, "North-South made it with 4 tricks: 1 point")
     offline.context.set_offline(False)
-    conflict = offline.locator("#waiting li.conflict")
+    conflict = offline.locator("#waiting li.kept-conflict")
     expect(conflict).to_contain_text(
         "Another phone entered hand 1 first: North-South made it with 4 tricks: 1 point."
     )
@@ -162,10 +162,10 @@ def test_two_phones_at_one_table_one_offline(browser, live_server, table):
     fill_hand(online, names, maker="W", tricks=3)
     check_and_confirm(online, 2, "East-West made it with 3 tricks: 1 point")
     offline.context.set_offline(False)
-    conflict = offline.locator("#waiting li.conflict")
+    conflict = offline.locator("#waiting li.kept-conflict")
     expect(conflict).to_contain_text("Another phone entered hand 2 first")
     assert hands_of(table) == [(1, "S", 4), (2, "W", 3)]
-    conflict.get_by_role("button", name="Fix hand 2 to this phone's").click()
+    conflict.get_by_role("button", name="Fix hand 2 to this phone's version").click()
     expect(offline.locator("#result")).to_have_text("East-West march: 2 points")
     offline.get_by_role("button", name="Confirm the fix").click()
     expect(offline.locator(".messages")).to_contain_text("Hand 2 fixed: East-West march")
