@@ -531,6 +531,13 @@
     var form = root.querySelector("#entry form[data-new]");
     if (form) {
       blankEntry = blank(form.closest("#entry"));
+      // Reopened with hands still kept: the next hand is the one after them.
+      var last = kept().reduce(function (high, entry) {
+        return entry.table === root.dataset.table ? Math.max(high, entry.number) : high;
+      }, 0);
+      if (last >= Number(form.dataset.number)) {
+        moveOn(last + 1);
+      }
     }
     render("");
     flush();

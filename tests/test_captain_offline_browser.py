@@ -124,6 +124,26 @@ def test_an_answer_lost_after_the_server_recorded_the_hand(browser, live_server,
     assert hands_of(table) == [(1, "N", 3)]
 
 
+def test_a_reopened_page_carries_on_after_the_hands_it_keeps(browser, live_server, table):
+    page = open_phone(browser)
+    names = names_by_seat(table)
+    page.goto(table_url(live_server.url, table))
+    page.route(re.compile(r"/send/"), lambda route: route.abort("connectionrefused"))
+    page.context.set_offline(True)
+    fill_hand(page, names, maker="N", tricks=3)
+    check(page, 1)
+    expect(page.locator("#waiting .news")).to_have_text(KEPT.format(1))
+    page.context.set_offline(False)  # the page loads again, but kept hands still cannot go
+    page.reload()
+    expect(page.locator("#waiting li.kept-waiting")).to_have_count(1)
+    expect(page.locator("#entry h2")).to_have_text(f"Hand 2 · {names['E']} (East) deals")
+    assert hands_of(table) == []
+    page.unroute(re.compile(r"/send/"))
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#waiting .sent")).to_contain_text("Hand 1 recorded")
+    assert hands_of(table) == [(1, "N", 3)]
+
+
 def test_two_phones_at_one_table_one_offline(browser, live_server, table):
     names = names_by_seat(table)
     offline = open_phone(browser)
