@@ -119,6 +119,20 @@ def test_a_kept_hand_for_a_closed_round_is_refused_not_moved_to_the_next(client,
     assert table.hands.count() == 8
 
 
+def test_a_hand_already_there_counts_even_after_the_table_closed(client, table):
+    """The answer to hand 8 was lost; by the time the phone sends it again, an opponent has
+    confirmed, or the round has closed: the phone hears that its hand counts."""
+    for number in range(1, 9):
+        enter(client, table, number, maker="N", tricks=3)
+    opponent = table.seats.get(position="E").player
+    client.post(url("confirm", table), {"player": opponent.pk, "seen": fingerprint(table)})
+    assert send(client, table, 8, maker="N", tricks=3).json()["state"] == "already"
+    close_round(table.round, reason="Time")
+    assert send(client, table, 8, maker="N", tricks=3).json()["state"] == "already"
+    assert send(client, table, 8, maker="S", tricks=3).json()["state"] == "refused"
+    assert table.hands.count() == 8
+
+
 def test_a_confirmed_tables_kept_hand_is_refused(client, table):
     for number in range(1, 9):
         enter(client, table, number, maker="N", tricks=3)

@@ -228,7 +228,7 @@ def _refuse_unless_next(number: int, existing: list[Hand], data: Mapping) -> Non
                 f"Hand {number} was already entered: {hand.description}. "
                 "Refresh to see the table's score.",
                 hand=hand,
-                same=_clean_hand_data(data) == _hand_data(hand),
+                same=same_hand(hand, data),
             )
         raise ActionRefused(
             f"The next hand at this table is hand {len(existing) + 1}, not {number}."
@@ -272,6 +272,11 @@ def hand_correct(*, hand: Hand, data: Mapping, reason: str, user) -> Hand:
 
 def _hand_data(hand: Hand) -> dict:
     return {name: getattr(hand, name) for name in HAND_FIELDS}
+
+
+def same_hand(hand: Hand, data: Mapping) -> bool:
+    """Whether `data` says what `hand` was recorded as (a repeat of the same entry)."""
+    return _clean_hand_data(data) == _hand_data(hand)
 
 
 @transaction.atomic

@@ -10,6 +10,10 @@ first (the engine's result in words, with a Confirm button carrying the same val
 recorded only when confirmed. Every refusal renders the table as it now stands, with the
 reason, and status 409, so a retry or a second phone learns what was entered.
 
+The pages need no JavaScript. With it, static/captain.js sends Check and Confirm in the
+background and keeps on the phone a hand it could not send (the hall's Wi-Fi drops), then sends
+it to `hand_send`, which records it once and answers in JSON.
+
 Typed table codes are rate-limited (tournaments/guesses.py): each phone may type 10 wrong codes
 in 15 minutes, and each address 100 in an hour and 300 in a day, so a guesser is slow while a
 hall's phones, all behind one router, are not locked out by a few typos. The counts live in the

@@ -350,6 +350,24 @@ def _sent(status: int, state: str, message: str, **more) -> JsonResponse:
     return JsonResponse({"state": state, "message": message, **more}, status=status)
 
 
+def _already_there(table: Table | None, post) -> JsonResponse | None:
+    """The answer for a kept hand that this table already holds as entered, or None. A send
+    whose answer was lost may be retried after the table was confirmed or its round closed:
+    the phone must then hear that its hand counts, not that it was refused."""
+    if table is None:
+        return None
+    form = CaptainHandForm(post, table=table, seats=_seats(table))
+    if not form.is_valid():
+        return None
+    number = form.cleaned_data["number"]
+    hand = table.hands.filter(number=number).first()
+    if hand is None or not services.same_hand(hand, form.hand_data()):
+        return None
+    return _sent(
+        200, "already", f"Hand {number} was already entered: {hand.description}. It counts once."
+    )
+
+
 @require_POST
 def hand_send(request: HttpRequest, token: str) -> HttpResponse:
     """A hand the phone kept while the connection was down, sent again by static/captain.js
@@ -360,9 +378,15 @@ def hand_send(request: HttpRequest, token: str) -> HttpResponse:
     "refused" (the rules or the round refuse it, with the reason). Nothing is ever recorded
     twice, and every answer but "recorded" and "already" waits for the captain."""
     try:
-        card, table = table_for_card(request, token)
-    except NoTableNow:
-        return _sent(409, "refused", STALE_SEND)
+        _, table = table_for_card(request, token)
+    except NoTableNow as none:
+        # The round closed since: only the table this card opened, as the phone named it.
+        shown = Table.objects.filter(
+            pk=int_or_none(request.GET.get("table")),
+            number=none.card.number,
+            round__event__club_id=none.card.club_id,
+        ).first()
+        return _already_there(shown, request.POST) or _sent(409, "refused", STALE_SEND)
     form = CaptainHandForm(request.POST, table=table, seats=_seats(table))
     if not form.is_valid():
         return _sent(422, "refused", " ".join(p["message"] for p in form.problems()))
@@ -371,11 +395,7 @@ def hand_send(request: HttpRequest, token: str) -> HttpResponse:
         hand = services.hand_record(table=table, number=number, data=form.hand_data())
     except HandTaken as taken:
         if taken.same:
-            return _sent(
-                200,
-                "already",
-                f"Hand {number} was already entered: {taken.hand.description}. It counts once.",
-            )
+            return _already_there(table, request.POST)
         hands = list(table.hands.order_by("number"))
         return _sent(
             409,
@@ -387,6 +407,6 @@ def hand_send(request: HttpRequest, token: str) -> HttpResponse:
     except scoring.HandError as err:
         return _sent(422, "refused", err.message)
     except ActionRefused as exc:
-        return _sent(409, "refused", exc.message)
+        return _already_there(table, request.POST) or _sent(409, "refused", exc.message)
     score = _score_words(hand.score_after)
     return _sent(201, "recorded", f"Hand {number} recorded: {hand.description}. Score: {score}.")
