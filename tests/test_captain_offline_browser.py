@@ -144,6 +144,22 @@ def test_a_reopened_page_carries_on_after_the_hands_it_keeps(browser, live_serve
     assert hands_of(table) == [(1, "N", 3)]
 
 
+def both_phones_enter(offline, online, names, number, *, kept, recorded, result):
+    """The offline phone keeps hand `number` as `kept` (maker, tricks) while the other phone
+    records `recorded`; back online, the kept hand meets the recorded one. Returns the conflict
+    as the offline phone shows it."""
+    offline.context.set_offline(True)
+    fill_hand(offline, names, maker=kept[0], tricks=kept[1])
+    check(offline, number)
+    expect(offline.locator("#waiting .news")).to_have_text(KEPT.format(number))
+    fill_hand(online, names, maker=recorded[0], tricks=recorded[1])
+    check_and_confirm(online, number, result)
+    offline.context.set_offline(False)
+    conflict = offline.locator("#waiting li.kept-conflict")
+    expect(conflict).to_contain_text(f"Another phone entered hand {number} first: {result}.")
+    return conflict
+
+
 def test_two_phones_at_one_table_one_offline(browser, live_server, table):
     names = names_by_seat(table)
     offline = open_phone(browser)
@@ -152,16 +168,14 @@ def test_two_phones_at_one_table_one_offline(browser, live_server, table):
         page.goto(table_url(live_server.url, table))
 
     # Hand 1: the offline phone keeps North's 3 tricks; the other phone records South's 4.
-    offline.context.set_offline(True)
-    fill_hand(offline, names, maker="N", tricks=3)
-    check(offline, 1)
-    expect(offline.locator("#waiting .news")).to_have_text(KEPT.format(1))
-    fill_hand(online, names, maker="S", tricks=4)
-    check_and_confirm(online, 1, "North-South made it with 4 tricks: 1 point")
-    offline.context.set_offline(False)
-    conflict = offline.locator("#waiting li.kept-conflict")
-    expect(conflict).to_contain_text(
-        "Another phone entered hand 1 first: North-South made it with 4 tricks: 1 point."
+    conflict = both_phones_enter(
+        offline,
+        online,
+        names,
+        1,
+        kept=("N", 3),
+        recorded=("S", 4),
+        result="North-South made it with 4 tricks: 1 point",
     )
     expect(conflict).to_contain_text(
         f"This phone has: {names['N']} (North) called trump. The makers took 3 tricks."
@@ -175,15 +189,15 @@ def test_two_phones_at_one_table_one_offline(browser, live_server, table):
     # Hand 2: again both phones; this time the captain fixes it to the phone's version.
     offline.goto(table_url(live_server.url, table))
     online.goto(table_url(live_server.url, table))
-    offline.context.set_offline(True)
-    fill_hand(offline, names, maker="E", tricks=5)
-    check(offline, 2)
-    expect(offline.locator("#waiting .news")).to_have_text(KEPT.format(2))
-    fill_hand(online, names, maker="W", tricks=3)
-    check_and_confirm(online, 2, "East-West made it with 3 tricks: 1 point")
-    offline.context.set_offline(False)
-    conflict = offline.locator("#waiting li.kept-conflict")
-    expect(conflict).to_contain_text("Another phone entered hand 2 first")
+    conflict = both_phones_enter(
+        offline,
+        online,
+        names,
+        2,
+        kept=("E", 5),
+        recorded=("W", 3),
+        result="East-West made it with 3 tricks: 1 point",
+    )
     assert hands_of(table) == [(1, "S", 4), (2, "W", 3)]
     conflict.get_by_role("button", name="Fix hand 2 to this phone's version").click()
     expect(offline.locator("#result")).to_have_text("East-West march: 2 points")
