@@ -163,6 +163,16 @@ TEMPLATES = [
             ],
         },
     },
+    # The captain's table page only (templates/tournaments/captain/*.jinja), which a phone opens
+    # after every hand: Jinja2 renders it about ten times faster (bench/pages.py). Asked for by
+    # name (using="jinja2"), so Django's templates above stay the default everywhere else.
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "config.jinja2.environment"},
+    },
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"
@@ -270,7 +280,9 @@ CONTENT_SECURITY_POLICY = {
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.getenv("TIME_ZONE", "UTC")
-USE_I18N = True
+# The app speaks English only: without translation machinery, each of Django's own lazily
+# translated words (field messages, labels) is looked up for nothing (captain's page: -7%).
+USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "static/"

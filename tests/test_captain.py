@@ -5,6 +5,7 @@ confirms, and a table code typed on a phone opens its table (the limit on wrong 
 test_code_limit.py)."""
 
 import re
+from html import unescape
 
 import pytest
 from conftest import close_round
@@ -229,7 +230,7 @@ def test_bad_entry_shows_the_engine_message_next_to_the_field_and_saves_nothing(
 def test_lone_defender_must_be_an_opponent(client, table):
     response = enter(client, table, 1, maker="N", tricks=1, alone=True, lone_defender="S")
     html = response.content.decode()
-    assert "is the maker&#x27;s partner, not an opponent" in field_block(html, "lone_defender")
+    assert "is the maker's partner, not an opponent" in unescape(field_block(html, "lone_defender"))
     assert not Hand.objects.exists()
 
 
@@ -459,7 +460,7 @@ def test_the_captains_side_cannot_confirm(client, table):
         data = {"player": player.pk, "seen": fingerprint(table)}
         response = client.post(url("confirm", table), data)
         assert response.status_code == 409
-        assert "one of the captain&#x27;s opponents" in response.content.decode()
+        assert "one of the captain's opponents" in unescape(response.content.decode())
     table.refresh_from_db()
     assert table.confirmed_at is None
 
@@ -517,10 +518,10 @@ def test_table_codes_are_distinct_and_links_unguessable(round_one):
 def test_table_page_queries(client, table, django_assert_num_queries):
     play_round(client, table)
     page = url("table", table)
-    # the card with its club; the card's table in play with its round, event, club, captain
-    # and confirmer; seats with players; hands; the director's corrections, if any. The session
-    # and message storage read nothing for a fresh client.
-    with django_assert_num_queries(5):
+    # the card with its club and its table in play with round, event, captain and confirmer
+    # (tournaments/reads.py); seats with players; hands; the director's corrections, if any.
+    # The session and message storage read nothing for a fresh client.
+    with django_assert_num_queries(4):
         client.get(page)
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
+from . import reads
 from .models import HAND_FIELDS, Hand, Table
 
 # The engine's results, shown beside what was entered; diff_against skips them because they
@@ -148,13 +149,7 @@ class Corrections:
 def corrections(tables: Iterable[Table]) -> dict[int, Corrections]:
     """The director's corrections for each of `tables`, read in one query."""
     tables = list(tables)
-    records = (
-        Hand.history.filter(
-            table_id__in=[t.pk for t in tables], history_type="~", history_user__isnull=False
-        )
-        .order_by("history_date")
-        .values_list("table_id", "number", "history_date", "history_change_reason")
-    )
+    records = reads.corrections([t.pk for t in tables])
     found: dict[int, list[Correction]] = {}
     for table_id, number, when, reason in records:
         found.setdefault(table_id, []).append(Correction(number, when, reason or ""))

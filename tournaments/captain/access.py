@@ -3,10 +3,10 @@
 import datetime
 
 from django.db.models import Count, F, Q
-from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest
 from django.utils import timezone
 
+from tournaments import reads
 from tournaments.inputs import db_id
 from tournaments.models import Event, Round, Table, TableCard
 
@@ -28,15 +28,6 @@ STALE_PAGE = (
 )
 
 
-def _tables_in_play(card: TableCard):
-    tables = Table.objects.select_related("round__event__club", "captain", "confirmed_by")
-    return tables.filter(
-        round__event__club_id=card.club_id,
-        round__status=Round.Status.IN_PLAY,
-        number=card.number,
-    ).order_by("round__event__date", "round__event__name")
-
-
 def table_for_card(request: HttpRequest, token: str) -> tuple[TableCard, Table]:
     """The table this card opens now: table N of the round in play at the card's club.
 
@@ -44,8 +35,9 @@ def table_for_card(request: HttpRequest, token: str) -> tuple[TableCard, Table]:
     closed) is refused with the card's page as it now stands. Raises Http404 for an unknown
     card (a reissued card is unknown), NoTableNow when the card opens no single table now.
     """
-    card = get_object_or_404(TableCard.objects.select_related("club"), token=token)
-    tables = list(_tables_in_play(card))
+    card, tables = reads.tables_in_play(token)
+    if card is None:
+        raise Http404("No such table card.")
     wanted = int_or_none(request.GET.get("table"))
     chosen = next((t for t in tables if t.pk == wanted), None)
     if request.method == "POST" and chosen is None:

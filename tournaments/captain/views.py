@@ -7,13 +7,16 @@ import json
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 import scoring
 from clubs.models import Player
-from tournaments import history, services
+from tournaments import history, reads, services
 from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard
 from tournaments.services import ActionRefused, HandTaken
 
@@ -29,10 +32,6 @@ STALE_SEND = (
 # --- What the page shows ----------------------------------------------------------------------
 
 
-def _seats(table: Table) -> dict[str, Player]:
-    return {s.position: s.player for s in table.seats.select_related("player")}
-
-
 def _side_label(side: str, seats: dict[str, Player]) -> str:
     # Each name in <bdi>, so a right-to-left name keeps its place beside the side's score.
     names = [(seats[p].name,) for p in side if p in seats]
@@ -43,8 +42,8 @@ def _side_label(side: str, seats: dict[str, Player]) -> str:
 
 def _table_context(table: Table) -> dict:
     """Everything the table page shows, read once: seats, hands with running score, state."""
-    seats = _seats(table)
-    hands = list(table.hands.order_by("number"))
+    seats = reads.seats(table)
+    hands = reads.hands(table)
     game = table.replay(hands)
     rows, totals = [], {"NS": 0, "EW": 0}
     for hand in hands:
@@ -128,6 +127,16 @@ def _table_address(card: TableCard, table: Table, name: str = "table") -> str:
     return f"{reverse(f'tournaments:captain-{name}', args=[card.token])}?table={table.pk}"
 
 
+def _addresses(card: TableCard, table: Table) -> dict[str, str]:
+    """Every address the table page links or posts to. The card's own address is reversed
+    once and the others follow it (tournaments/urls.py names each `captain-<name>` as
+    `<name>/` under it, which the captain tests follow through every one)."""
+    page = reverse("tournaments:captain-table", args=[card.token])
+    query = f"?table={table.pk}"
+    names = ("hand", "fix", "delete", "confirm", "send")
+    return {"table": page + query, **{name: f"{page}{name}/{query}" for name in names}}
+
+
 def _render(
     request: HttpRequest,
     card: TableCard,
@@ -152,16 +161,32 @@ def _render(
         form.focus_first_problem()
     context.update(
         card=card,
-        urls={
-            name: _table_address(card, table, name)
-            for name in ("table", "hand", "fix", "delete", "confirm", "send")
-        },
+        urls=_addresses(card, table),
         form=form,
         preview=preview,
         refusal=refusal,
         fixing=fixing,
     )
-    return render(request, "tournaments/captain/table.html", context, status=status)
+    return _page(request, context, status)
+
+
+def _page(request: HttpRequest, context: dict, status: int) -> HttpResponse:
+    """The table page: its body from Jinja2 (table.jinja), inside base.html. The director's
+    corrections share their partial with the director's pages, so they stay in Django's
+    templates, rendered only when there are some."""
+    corrections = context["corrections"]
+    context["corrections_html"] = (
+        render_to_string("tournaments/_corrections.html", {"corrections": corrections})
+        if corrections
+        else ""
+    )
+    if context["table"].confirmed_at:
+        context["confirmed_time"] = f"{timezone.localtime(context['table'].confirmed_at):%H:%M}"
+    body = render_to_string("tournaments/captain/table.jinja", context, request, using="jinja2")
+    title = f"Table {context['table'].number} · round {context['round'].number}"
+    # The body is Jinja2's own autoescaped output.
+    page = {"title": title, "body": mark_safe(body)}  # noqa: S308
+    return render(request, "tournaments/captain/page.html", page, status=status)
 
 
 def _refused(request: HttpRequest, card: TableCard, table: Table, message: str) -> HttpResponse:
@@ -227,7 +252,7 @@ def table_page(request: HttpRequest, card: TableCard, table: Table) -> HttpRespo
 @at_table
 def hand_enter(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
     """Check a hand (action "check", the default) or record it (action "confirm")."""
-    seats = _seats(table)
+    seats = reads.seats(table)
     form = CaptainHandForm(request.POST, table=table, seats=seats)
     action = request.POST.get("action", "check")
     if action == "change" or not form.is_valid():
@@ -259,8 +284,8 @@ def hand_enter(request: HttpRequest, card: TableCard, table: Table) -> HttpRespo
 def hand_fix(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
     """Fix any hand (`?hand=N`, the last by default) or delete the last one, until an opponent
     confirms the result; the same check-then-confirm as entering a hand."""
-    seats = _seats(table)
-    hands = list(table.hands.order_by("number"))
+    seats = reads.seats(table)
+    hands = reads.hands(table)
     if request.method != "POST":
         wanted = int_or_none(request.GET.get("hand"))
         hand = next((h for h in hands if h.number == wanted), hands[-1] if hands else None)
@@ -356,7 +381,7 @@ def _already_there(table: Table | None, post) -> JsonResponse | None:
     the phone must then hear that its hand counts, not that it was refused."""
     if table is None:
         return None
-    form = CaptainHandForm(post, table=table, seats=_seats(table))
+    form = CaptainHandForm(post, table=table, seats=reads.seats(table))
     if not form.is_valid():
         return None
     number = form.cleaned_data["number"]
@@ -387,7 +412,7 @@ def hand_send(request: HttpRequest, token: str) -> HttpResponse:
             round__event__club_id=none.card.club_id,
         ).first()
         return _already_there(shown, request.POST) or _sent(409, "refused", STALE_SEND)
-    form = CaptainHandForm(request.POST, table=table, seats=_seats(table))
+    form = CaptainHandForm(request.POST, table=table, seats=reads.seats(table))
     if not form.is_valid():
         return _sent(422, "refused", " ".join(p["message"] for p in form.problems()))
     number = form.cleaned_data["number"]
@@ -396,7 +421,7 @@ def hand_send(request: HttpRequest, token: str) -> HttpResponse:
     except HandTaken as taken:
         if taken.same:
             return _already_there(table, request.POST)
-        hands = list(table.hands.order_by("number"))
+        hands = reads.hands(table)
         return _sent(
             409,
             "conflict",
