@@ -129,7 +129,8 @@ class Hand:
 
 @dataclass(frozen=True)
 class HandScore:
-    """What a hand is worth: points per side (negative only for a Hoyle deduction)."""
+    """What a hand is worth: points per side (negative for a Hoyle deduction, or for
+    euchred makers under the house's set scoring)."""
 
     points: dict
     outcome: str
@@ -373,12 +374,48 @@ def _base_result(hand: Hand, rules: RuleSet) -> tuple[str, int, str, str]:
     return defenders, rules.euchre, "euchred", f"{d} euchred {m}"
 
 
-def _score_base(hand: Hand, rules: RuleSet) -> HandScore:
+def _set_points(hand: Hand, rules: RuleSet) -> int:
+    """House rule "set scoring": what euchred makers add to their own score (0 or less);
+    0 when they took 3 tricks or more."""
+    if hand.tricks >= 3:
+        return 0
+    return rules.lone_euchred_makers if hand.alone else rules.euchred_makers
+
+
+def _base_points(hand: Hand, rules: RuleSet) -> tuple[dict, str, str, str]:
+    """§1 with the house's set scoring: (points per side, the side the rules score, outcome,
+    what happened)."""
     side, n, outcome, event = _base_result(hand, rules)
+    points = _award(side, n)
+    points[hand.makers] += _set_points(hand, rules)
+    return points, side, outcome, event
+
+
+def _score_base(hand: Hand, rules: RuleSet) -> HandScore:
+    points, side, outcome, event = _base_points(hand, rules)
+    return HandScore(points, outcome, f"{event}: {_points_words(points, hand.makers, side)}")
+
+
+def _points_words(points: dict, makers: str, side: str) -> str:
     # Players say "North-South march: 2 points" but name who gains from the other side's
-    # failure: "East-West euchred North-South: 2 points to East-West".
-    to = "" if side == hand.makers else f" to {SIDE_NAMES[side]}"
-    return HandScore(_award(side, n), outcome, f"{event}: {_p(n)}{to}")
+    # failure: "East-West euchred North-South: 2 points to East-West". A set is said as
+    # players say it: "North-South set back 2 points".
+    if side == makers:
+        return _p(points[makers])
+    defenders = other_side(makers)
+    words = []
+    if points[defenders] or not points[makers]:
+        words.append(_to(points[defenders], defenders))
+    if points[makers] < 0:
+        words.append(_to(points[makers], makers))
+    return ", and ".join(words)
+
+
+def _to(points: int, side: str) -> str:
+    """'2 points to East-West', or 'North-South set back 2 points' for a negative."""
+    if points < 0:
+        return f"{SIDE_NAMES[side]} set back {_p(-points)}"
+    return f"{_p(points)} to {SIDE_NAMES[side]}"
 
 
 def _score_revoke(hand: Hand, rules: RuleSet) -> HandScore:
@@ -426,39 +463,52 @@ def _score_abandoned(hand: Hand, rules: RuleSet) -> HandScore:
 
 
 def _score_short_hand(hand: Hand, rules: RuleSet) -> HandScore:
-    """§2 "Wrong number of cards": the offending side may not score for that deal."""
-    base = _score_base(hand, rules)
-    offenders = hand.short_hand
+    """§2 "Wrong number of cards": the offending side may not score for that deal, so
+    offending makers who were euchred are not set back either; the other side scores what
+    the base rule gives it."""
+    points, side, _, event = _base_points(hand, rules)
+    offenders, others = hand.short_hand, other_side(hand.short_hand)
     o = SIDE_NAMES[offenders]
-    lost = base.points[offenders]
-    points = dict(base.points, **{offenders: 0})
-    if lost:
+    lost = points[offenders]
+    points[offenders] = 0
+    if lost > 0:
         description = (
             f"No score: {o} had the wrong number of cards, so they cannot count the "
             f"{_p(lost)} they won"
         )
+        if points[others]:
+            description += f"; {_to(points[others], others)}"
+    elif lost < 0:
+        description = (
+            f"{event}: {_points_words(points, hand.makers, side)} ({o} had the wrong number "
+            "of cards, so they are not set back)"
+        )
     else:
-        description = f"{base.description} ({o} had the wrong number of cards)"
+        words = _points_words(points, hand.makers, side)
+        description = f"{event}: {words} ({o} had the wrong number of cards)"
     return HandScore(points, "short_hand", description)
 
 
 def _score_table_talk(hand: Hand, rules: RuleSet) -> HandScore:
-    """§2 "Table talk" (Laws XXXIII-XXXIV): 1 to the adversaries, nothing to the offenders."""
-    side, n, _, event = _base_result(hand, rules)
+    """§2 "Table talk" (Laws XXXIII-XXXIV): 1 to the adversaries, added to what they won
+    (less their set, if they were euchred makers under set scoring); nothing to the
+    offenders, so offending makers who were euchred are not set back."""
+    base, _, _, event = _base_points(hand, rules)
     offenders = hand.table_talk
     others = other_side(offenders)
-    o, x = SIDE_NAMES[offenders], SIDE_NAMES[others]
-    total = rules.table_talk + (n if side == others else 0)
-    points = _award(others, total)
-    if side == offenders and n:
+    o = SIDE_NAMES[offenders]
+    won = base[others]
+    points = _award(others, rules.table_talk + won)
+    total = _to(points[others], others)
+    if base[offenders] > 0:
         description = (
-            f"{o} talked across the table, so they cannot count the {_p(n)} they won: "
-            f"{_p(total)} to {x}"
+            f"{o} talked across the table, so they cannot count the {_p(base[offenders])} they "
+            f"won: {total}"
         )
-    elif n:
-        description = f"{event}, and {o} talked across the table: {_p(total)} to {x}"
+    elif won:
+        description = f"{event}, and {o} talked across the table: {total}"
     else:
-        description = f"{o} talked across the table: {_p(total)} to {x}"
+        description = f"{o} talked across the table: {total}"
     return HandScore(points, "table_talk", description)
 
 
@@ -475,10 +525,11 @@ class Game:
     Without ``max_hands`` it is a game: the first side to reach the game's points wins and
     no hand may follow. With ``max_hands`` it is a progressive round: exactly that many hands
     are played whatever the score (RULES.md §3 names the two limits separately), so there is
-    no ``winner``; ``leader`` says who is ahead. ``add`` scores a hand and records it; a hand
+    no ``winner``; ``leader`` says who is ahead. A thrown-in deal is one of those hands unless
+    the house rule ``thrown_in_counts`` is False (``hands_counted``). ``add`` scores a hand and records it; a hand
     that cannot be scored, or that comes after the game is won or the round's hands are all
     played, raises HandError and changes nothing. Totals may go below zero after a Hoyle
-    deduction; the sources set no floor.
+    deduction or a house's set scoring; the sources set no floor.
     """
 
     def __init__(self, rules: RuleSet, first_dealer: str = "N", max_hands: int | None = None):
@@ -528,8 +579,16 @@ class Game:
         return None if ns == ew else ("NS" if ns > ew else "EW")
 
     @property
+    def hands_counted(self) -> int:
+        """The hands that count toward a fixed-hands round's total: every deal, or (house
+        rule `thrown_in_counts=False`) only the deals actually played."""
+        if self.rules.thrown_in_counts:
+            return len(self._hands)
+        return sum(1 for result in self._results if result.outcome != "thrown_in")
+
+    @property
     def finished(self) -> bool:
-        round_done = self.max_hands is not None and len(self._hands) >= self.max_hands
+        round_done = self.max_hands is not None and self.hands_counted >= self.max_hands
         return self._winner is not None or round_done
 
     def add(self, hand: Hand) -> HandScore:
@@ -539,7 +598,7 @@ class Game:
                 f"{SIDE_NAMES[self._winner]} have already won this game: no more hands can "
                 "be entered.",
             )
-        if self.max_hands is not None and len(self._hands) >= self.max_hands:
+        if self.max_hands is not None and self.hands_counted >= self.max_hands:
             raise HandError(
                 "round_over",
                 f"All {self.max_hands} hands of this round have been entered: no more hands "

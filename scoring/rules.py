@@ -35,6 +35,9 @@ POINT_FIELDS = (
     "abandoned",
 )
 
+# House rules: what a euchred side marks on its own tally ("set scoring"), 0 or less.
+SET_FIELDS = ("euchred_makers", "lone_euchred_makers")
+
 # The yes/no options a preset has; each one switches a rule of RULES.md on.
 OPTION_FIELDS = (
     "lone_defence",
@@ -43,6 +46,9 @@ OPTION_FIELDS = (
     "table_talk_rule",
     "abandoned_rule",
 )
+
+# The yes/no house rules a club adds to a preset (no source's rule: the presets keep them True).
+HOUSE_OPTION_FIELDS = ("thrown_in_counts",)
 
 
 def points_in_words(points: int) -> str:
@@ -94,6 +100,17 @@ class RuleSet:
     abandoned_rule: bool = False
     abandoned: int = 5
 
+    # House rules (no preset has them; the defaults score as the sources do).
+    # Set scoring: added to the makers' own score when they are euchred, both partners
+    # playing (-2 at many clubs) or a lone maker (-4), whether or not a lone defender played.
+    # The defenders still score `euchre`, `lone_euchre` or the lone-defence values.
+    euchred_makers: int = 0
+    lone_euchred_makers: int = 0
+    # Whether a thrown-in deal uses up one of a fixed-hands round's hands. With False the
+    # round ends after that many hands actually played (Atlanta Euchre: "a misdeal does not
+    # count toward the hand total"). The deal passes to the left either way.
+    thrown_in_counts: bool = True
+
     def __post_init__(self):
         for field in ("name", "title", "source"):
             value = getattr(self, field)
@@ -111,7 +128,13 @@ class RuleSet:
                 raise ValueError(
                     f"{field} must be a whole number of points, 0 or more, not {value!r}."
                 )
-        for field in OPTION_FIELDS:
+        for field in SET_FIELDS:
+            value = getattr(self, field)
+            if not _is_int(value) or value > 0:
+                raise ValueError(
+                    f"{field} must be a whole number of points, 0 or less, not {value!r}."
+                )
+        for field in OPTION_FIELDS + HOUSE_OPTION_FIELDS:
             value = getattr(self, field)
             if not isinstance(value, bool):
                 raise ValueError(f"{field} must be True or False, not {value!r}.")
@@ -129,8 +152,8 @@ class RuleSet:
             ("Makers take all 5 tricks (a march)", f"{p(self.march)} to the makers"),
             ("Maker alone takes 3 or 4 tricks", f"{p(self.made)} to the maker's side"),
             ("Maker alone takes all 5 tricks", f"{p(self.lone_march)} to the maker's side"),
-            ("Makers euchred (2 tricks or fewer)", f"{p(self.euchre)} to the defenders"),
-            ("Lone maker euchred", f"{p(self.lone_euchre)} to the defenders"),
+            ("Makers euchred (2 tricks or fewer)", _euchred(self.euchre, self.euchred_makers)),
+            ("Lone maker euchred", _euchred(self.lone_euchre, self.lone_euchred_makers)),
         ]
         if self.lone_defence:
             rows += [
@@ -144,8 +167,17 @@ class RuleSet:
                 ),
             ]
         if self.thrown_in_allowed:
+            # Said only under the house rule, so the presets' tables read as their sources.
+            counts = (
+                ""
+                if self.thrown_in_counts
+                else "; in a round of a fixed number of hands, it is not one of the hands"
+            )
             rows.append(
-                ("All four pass twice (thrown in)", "No score; the deal passes to the left")
+                (
+                    "All four pass twice (thrown in)",
+                    f"No score; the deal passes to the left{counts}",
+                )
             )
         else:
             rows.append(("All four pass twice", "Cannot happen: the dealer must name trump"))
@@ -190,6 +222,15 @@ class RuleSet:
             )
         rows.append(("Game", f"The first side to reach {p(self.game_points)} wins"))
         return tuple(rows)
+
+
+def _euchred(defenders: int, makers: int) -> str:
+    """'2 points to the defenders', and the makers' set when the house plays one."""
+    to_defenders = f"{points_in_words(defenders)} to the defenders"
+    if not makers:
+        return to_defenders
+    set_back = f"the makers are set back {points_in_words(-makers)}"
+    return f"{to_defenders}, and {set_back}" if defenders else set_back[0].upper() + set_back[1:]
 
 
 def _is_int(value) -> bool:
@@ -265,9 +306,11 @@ RULESETS = types.MappingProxyType({rules.name: rules for rules in _PRESETS})
 __all__ = [
     "DECK_SIZES",
     "GAME_POINTS_CHOICES",
+    "HOUSE_OPTION_FIELDS",
     "OPTION_FIELDS",
     "POINT_FIELDS",
     "RULESETS",
     "RuleSet",
+    "SET_FIELDS",
     "points_in_words",
 ]
