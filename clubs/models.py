@@ -1,4 +1,5 @@
 import dataclasses
+import functools
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -36,6 +37,13 @@ def number_range(low: int, high: int, *, too_low: str = "", too_high: str = "") 
 # A house value is a few points: no source gives more than 5 for a hand (Somerset's abandoned
 # lone hand), and 10, a whole game, is the most a club could mean.
 HOUSE_POINTS = number_range(0, 10)
+
+
+@functools.lru_cache(maxsize=256)
+def _house_rules(preset: str, overrides: tuple) -> RuleSet:
+    # A RuleSet is frozen, and checks its values as it is made: made once for each preset and
+    # set of house values, not at every hand (a captain's page asked for it three times).
+    return dataclasses.replace(RULESETS[preset], **dict(overrides))
 
 
 class RulesChoice(models.Model):
@@ -88,7 +96,7 @@ class RulesChoice(models.Model):
 
     def ruleset(self) -> RuleSet:
         """The scoring engine's rules for this club or event, house values applied."""
-        return dataclasses.replace(RULESETS[self.rules_preset], **self.rule_overrides())
+        return _house_rules(self.rules_preset, tuple(sorted(self.rule_overrides().items())))
 
     def clean(self):
         super().clean()

@@ -438,6 +438,8 @@ def test_opponent_confirms_then_the_table_is_read_only(client, table):
     response = client.post(url("confirm", table), {"player": east.pk, "seen": fingerprint(table)})
     assert response.status_code == 302
     html = client.get(url("table", table)).content.decode()
+    # The message names the confirmer in <bdi> too (a message is markup, not escaped text).
+    assert f"Result confirmed by <bdi>{names['E']}</bdi>: North-South 4" in html
     assert f"Result confirmed by <strong><bdi>{names['E']}</bdi></strong>" in html
     assert 'id="hand-form"' not in html and 'class="fix"' not in html
     table.refresh_from_db()

@@ -1,17 +1,20 @@
-"""The captain's pages read in hand-written SQL (tournaments/reads.py) and draw their widgets in
-Python (tournaments/captain/forms.py): both must give exactly what Django's own ORM and widget
-templates give, or the page would show something else than the director's pages."""
+"""The captain's table page reads in hand-written SQL (tournaments/reads.py) and draws its form
+fields as plain HTML (templates/tournaments/captain/_inputs.jinja): both must give exactly what
+Django's own ORM and widgets give, or the page would show, or post, something else."""
 
 import datetime
+import re
+from html.parser import HTMLParser
 
 import pytest
-from django.forms.renderers import Jinja2
+from django.forms import CheckboxInput, RadioSelect, Select
+from django.template import engines
 from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Player
 from tournaments import reads, services
-from tournaments.captain.forms import WIDGETS, CaptainFixForm, CaptainHandForm
+from tournaments.captain.forms import CaptainFixForm, CaptainHandForm
 from tournaments.captain.views import _addresses
 from tournaments.models import Hand, Round, Table, TableCard
 
@@ -93,17 +96,36 @@ def test_the_page_addresses_are_the_url_patterns(table):
         assert address == f"{expected}?table={table.pk}"
 
 
-def every_widget(form) -> list:
-    """Each field's widget, each radio button on its own, and each label, as the page draws
-    them."""
-    drawn = []
-    for field in form:
-        drawn.append(str(field))
-        drawn.append(str(field.label_tag()))
-        if hasattr(field.field, "choices"):
-            drawn.extend(str(option.tag()) for option in field)
-            drawn.extend(str(option) for option in field)  # wrapped in its label
-    return drawn
+class Elements(HTMLParser):
+    """The form elements of some HTML: (tag, attributes as a set, text) for every input,
+    select and option, in order; labels are left aside (the page wraps radios its own way)."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.found: list = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("input", "select", "option"):
+            self.found.append([tag, frozenset(attrs), ""])
+
+    def handle_data(self, data):
+        if self.found and self.found[-1][0] == "option":
+            self.found[-1][2] += data.strip()
+
+
+def drawn_by_the_page(field, drawn) -> str:
+    macros = engines["jinja2"].env.get_template("tournaments/captain/_inputs.jinja").module
+    ours = drawn[field.name]
+    if field.is_hidden:
+        return str(macros.hidden(ours))
+    widget = field.field.widget
+    if isinstance(widget, RadioSelect):
+        return str(macros.radios(ours))
+    if isinstance(widget, CheckboxInput):
+        return str(macros.checkbox(ours))
+    assert isinstance(widget, Select), widget
+    return str(macros.label(ours)) + str(macros.select(ours))
 
 
 @pytest.mark.parametrize(
@@ -113,24 +135,65 @@ def every_widget(form) -> list:
         {"number": "3", "maker": "E", "alone": "on", "tricks": "5", "lone_defender": "N"},
         # refused: errors beside fields, the first problem focused
         {"number": "3", "maker": "X", "tricks": "9", "irregularity": "<b>&'\""},
+        {"number": "3", "maker": "S", "tricks": "0", "irregularity": "revoke"},
         {"number": "3", "thrown_in": "True"},
     ],
 )
 @pytest.mark.parametrize("form_class", [CaptainHandForm, CaptainFixForm])
-def test_the_widgets_drawn_in_python_match_djangos_templates(table, data, form_class):
+def test_the_page_draws_each_field_as_djangos_widget_does(table, data, form_class):
     seats = reads.seats(table)
     # Names that need escaping, and a right-to-left one.
     seats["E"].name = 'Zoë "Z" <O\'Neil> & Co'
     seats["W"].name = "نور"
+    form = form_class(data, table=table, seats=seats, initial={"number": 3, "seen": "abc"})
+    if data is not None:
+        form.is_valid()
+        form.focus_first_problem()
+    compared, drawn = 0, form.drawn()
+    for field in form:
+        ours = Elements(drawn_by_the_page(field, drawn)).found
+        djangos = Elements(str(field)).found
+        assert ours == djangos, field.name
+        compared += len(ours)
+        if isinstance(field.field.widget, Select) and not isinstance(
+            field.field.widget, RadioSelect
+        ):
+            label = field.label_tag()
+            assert drawn_by_the_page(field, drawn).startswith(str(label)), field.name
+    assert compared > 20
+    if data and data.get("maker") == "X":
+        # The state carries: the first problem is focused, every problem marked invalid.
+        marked = Elements(drawn_by_the_page(form["maker"], drawn)).found
+        assert all(("aria-invalid", "true") in attrs for _, attrs, _ in marked)
+        assert all(("autofocus", None) in attrs for _, attrs, _ in marked)
 
-    def drawn(renderer):
-        form = form_class(data, table=table, seats=seats, initial={"number": 3}, renderer=renderer)
-        if data is not None:
-            form.is_valid()
-            form.focus_first_problem()
-        return every_widget(form)
 
-    ours, djangos = drawn(WIDGETS), drawn(Jinja2())
-    assert len(ours) > 20
-    assert ours == djangos
-    assert any("&lt;O&#39;Neil&gt;" in html for html in ours)
+def site_frame(html: str) -> str:
+    """A page's frame from base.html: the head up to the stylesheet, and the site header."""
+    head = re.search(r"<head>.*?euchre\.css.*?>", html, re.S).group(0)
+    head = re.sub(r"<title>.*</title>", "", head)
+    header = re.search(r'<header class="site">.*?</header>', html, re.S).group(0)
+    return head + re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", header)
+
+
+@pytest.mark.parametrize("logged_in", [False, True])
+def test_the_captain_page_has_the_same_frame_as_every_other_page(
+    client, director, table, logged_in
+):
+    """base.jinja mirrors base.html: the same head and site header, logged in or not."""
+    if logged_in:
+        client.force_login(director)
+    captain = client.get(_addresses(table.card(), table)["table"]).content.decode()
+    rules = client.get(reverse("tournaments:rules")).content.decode()
+    assert site_frame(captain) == site_frame(rules)
+    assert ("Log out" in site_frame(captain)) is logged_in
+
+
+def test_the_captain_page_shows_messages_as_other_pages_do(client, table):
+    services.hand_record(table=table, number=1, data={"maker": "N", "tricks": 3})
+    hand = {"number": 2, "maker": "E", "tricks": "5", "action": "confirm"}
+    response = client.post(_addresses(table.card(), table)["hand"], hand, follow=True)
+    assert (
+        '<ul class="messages"><li class="success">Hand 2 recorded: East-West march: 2 points.'
+        in (response.content.decode())
+    )

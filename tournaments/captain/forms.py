@@ -1,8 +1,9 @@
 """The captain's forms: the director's hand form worded for the table, and the code form."""
 
+from dataclasses import dataclass
+
 from django import forms
-from django.forms.renderers import Jinja2
-from markupsafe import escape
+from django.utils.html import conditional_escape
 
 from clubs.models import Player
 from tournaments.forms import THROWN_IN, HandEntryForm
@@ -11,86 +12,26 @@ from tournaments.models import TABLE_CODE_LENGTH, Table
 IRREGULAR_FIELDS = ("irregularity", "offending_side", "revoke_penalty")
 
 
-class Widgets(Jinja2):
-    """Draws the table page's inputs, radio buttons and selects in Python, with exactly the
-    markup of Django's own widget templates (tests/test_captain_widgets.py compares them);
-    any other widget goes to those templates. The page draws some 25 widgets after every
-    hand, and a template render costs about 28 µs each however small the template is: most
-    of the page's time. The page renders its fields one by one, never `{{ form }}`, so
-    config/forms.py's form templates are not needed here."""
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One field as the table page draws it (templates/tournaments/captain/_inputs.jinja).
+    Frozen: it is the whole input of the field's markup, so the markup is kept by it
+    (tournaments/captain/views.py, `_field_html`)."""
 
-    def render(self, template_name, context, request=None):
-        if template_name == "django/forms/label.html":
-            return _label(context)
-        draw = _DRAWN.get(template_name.rpartition("/")[2])
-        if draw is None or not template_name.startswith("django/forms/widgets/"):
-            return super().render(template_name, context, request)
-        return draw(context["widget"])
-
-
-def _attrs(widget: dict) -> str:
-    return _attributes(widget["attrs"])
-
-
-def _attributes(attrs: dict) -> str:
-    # As attrs.html: True gives a bare name, False nothing, anything else name="value".
-    return "".join(
-        f" {name}" if value is True else f' {name}="{escape(value)}"'
-        for name, value in attrs.items()
-        if value is not False
-    )
-
-
-def _label(context: dict) -> str:
-    if not context["use_tag"]:
-        return escape(context["label"])
-    tag = context["tag"]
-    return f"<{tag}{_attributes(context['attrs'] or {})}>{escape(context['label'])}</{tag}>"
-
-
-def _input(widget: dict) -> str:
-    value = "" if widget["value"] is None else f' value="{escape(widget["value"])}"'
-    return f'<input type="{widget["type"]}" name="{escape(widget["name"])}"{value}{_attrs(widget)}>'
-
-
-def _input_option(widget: dict) -> str:
-    if not widget.get("wrap_label"):
-        return _input(widget)
-    label_for = f' for="{escape(widget["attrs"]["id"])}"' if widget["attrs"].get("id") else ""
-    return f"<label{label_for}>{_input(widget)} {escape(widget['label'])}</label>"
-
-
-def _select(widget: dict) -> str:
-    parts = [f'<select name="{escape(widget["name"])}"{_attrs(widget)}>']
-    for group_name, options, _ in widget["optgroups"]:
-        if group_name:
-            parts.append(f'\n  <optgroup label="{escape(group_name)}">')
-        for option in options:
-            parts.append(
-                f'\n  <option value="{escape(option["value"])}"{_attrs(option)}>'
-                f"{escape(option['label'])}</option>"
-            )
-        if group_name:
-            parts.append("\n  </optgroup>")
-    parts.append("\n</select>")
-    return "".join(parts)
-
-
-_DRAWN = {
-    **dict.fromkeys(("input.html", "hidden.html", "checkbox.html", "number.html"), _input),
-    **dict.fromkeys(("radio_option.html", "checkbox_option.html"), _input_option),
-    "select.html": _select,
-}
-
-
-WIDGETS = Widgets()
+    name: str  # as posted
+    id: str
+    label: str
+    text: str  # the value as the page shows it, "" for none
+    checked: bool  # a tick box's state
+    invalid: bool  # the field has a problem: marked for screen readers
+    focus: bool  # the first problem: the page opens on it
+    options: tuple  # a choice's (value, label, chosen)
 
 
 class CaptainHandForm(HandEntryForm):
     """The director's hand form, worded for the table: the players by name, and the thrown-in
     deal as a button of its own among the irregularities, out of the way."""
 
-    default_renderer = WIDGETS
     # Set by the thrown-in button (and carried through the check step as a hidden value).
     thrown_in = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
@@ -137,6 +78,33 @@ class CaptainHandForm(HandEntryForm):
             if field.errors and not field.is_hidden:
                 field.field.widget.attrs["autofocus"] = True
                 return
+
+    def drawn(self) -> dict[str, Drawn]:
+        """Every field as the page draws it: values and states worked out here, once, so the
+        page's template only writes them out (Django's widget templates took half the time
+        of the captain's page; tests/test_captain_reads.py compares the two, field by field)."""
+        found, errors = {}, self.errors
+        for name, field in self.fields.items():
+            bound = self[name]
+            value = bound.value()
+            text = "" if value is None else str(value)
+            # Labels as markup, so that equal Drawn fields always make equal markup.
+            options = tuple(
+                (str(v), conditional_escape(label), str(v) == text)
+                for v, label in getattr(field, "choices", ())
+            )
+            check = getattr(field.widget, "check_test", None)
+            found[name] = Drawn(
+                name=bound.html_name,
+                id=bound.auto_id,
+                label=conditional_escape(bound.label),
+                text=text,
+                checked=bool(check and check(value)),
+                invalid=name in errors,
+                focus=bool(field.widget.attrs.get("autofocus")),
+                options=options,
+            )
+        return found
 
     def irregular_fields(self) -> list:
         return [self[name] for name in IRREGULAR_FIELDS if name in self.fields]

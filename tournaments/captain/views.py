@@ -7,11 +7,12 @@ import json
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template import engines
+from django.template.backends.utils import csrf_input
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 import scoring
@@ -21,7 +22,7 @@ from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard
 from tournaments.services import ActionRefused, HandTaken
 
 from .access import NoTableNow, card_status, int_or_none, table_for_card
-from .forms import CaptainFixForm, CaptainHandForm, LastHandForm
+from .forms import CaptainFixForm, CaptainHandForm, Drawn, LastHandForm
 
 # A kept hand sent after its table stopped being in play (the round closed meanwhile).
 STALE_SEND = (
@@ -40,10 +41,11 @@ def _side_label(side: str, seats: dict[str, Player]) -> str:
     return format_html("{} ({})", SIDE_NAMES[side], format_html_join(" & ", "<bdi>{}</bdi>", names))
 
 
-def _table_context(table: Table) -> dict:
-    """Everything the table page shows, read once: seats, hands with running score, state."""
-    seats = reads.seats(table)
-    hands = reads.hands(table)
+def _table_context(table: Table, seats: dict | None = None, hands: list | None = None) -> dict:
+    """Everything the table page shows, read once: seats, hands with running score, state.
+    A view that has read the seats or the hands already (and changed nothing) passes them."""
+    seats = reads.seats(table) if seats is None else seats
+    hands = reads.hands(table) if hands is None else hands
     game = table.replay(hands)
     rows, totals = [], {"NS": 0, "EW": 0}
     for hand in hands:
@@ -147,8 +149,10 @@ def _render(
     refusal: str = "",
     fixing: Hand | None = None,
     status: int = 200,
+    seats: dict | None = None,
+    hands: list | None = None,
 ) -> HttpResponse:
-    context = _table_context(table)
+    context = _table_context(table, seats, hands)
     if form is None and context["can_enter"] and fixing is None:
         form = CaptainHandForm(
             table=table,
@@ -170,10 +174,19 @@ def _render(
     return _page(request, context, status)
 
 
+@functools.lru_cache(maxsize=4096)
+def _field_html(kind: str, field: Drawn) -> str:
+    """A field's markup from its macro in _inputs.jinja, kept by its whole input (a frozen
+    Drawn). Between two hands most fields are drawn exactly as before (the same players, no
+    irregularity, the tricks not yet chosen), so most are not drawn again."""
+    macros = engines["jinja2"].env.get_template("tournaments/captain/_inputs.jinja").module
+    return getattr(macros, kind)(field)
+
+
 def _page(request: HttpRequest, context: dict, status: int) -> HttpResponse:
-    """The table page: its body from Jinja2 (table.jinja), inside base.html. The director's
-    corrections share their partial with the director's pages, so they stay in Django's
-    templates, rendered only when there are some."""
+    """The table page, from Jinja2 (table.jinja). The director's corrections share their
+    partial with the director's pages, so they stay in Django's templates, rendered only when
+    there are some."""
     corrections = context["corrections"]
     context["corrections_html"] = (
         render_to_string("tournaments/_corrections.html", {"corrections": corrections})
@@ -182,11 +195,11 @@ def _page(request: HttpRequest, context: dict, status: int) -> HttpResponse:
     )
     if context["table"].confirmed_at:
         context["confirmed_time"] = f"{timezone.localtime(context['table'].confirmed_at):%H:%M}"
-    body = render_to_string("tournaments/captain/table.jinja", context, request, using="jinja2")
-    title = f"Table {context['table'].number} · round {context['round'].number}"
-    # The body is Jinja2's own autoescaped output.
-    page = {"title": title, "body": mark_safe(body)}  # noqa: S308
-    return render(request, "tournaments/captain/page.html", page, status=status)
+    # One token for the page's forms: the backend's `csrf_input` masks a new one at each use.
+    context["csrf"] = csrf_input(request)
+    context["field_html"] = _field_html
+    page = render_to_string("tournaments/captain/table.jinja", context, request, using="jinja2")
+    return HttpResponse(page, status=status)
 
 
 def _refused(request: HttpRequest, card: TableCard, table: Table, message: str) -> HttpResponse:
@@ -256,7 +269,7 @@ def hand_enter(request: HttpRequest, card: TableCard, table: Table) -> HttpRespo
     form = CaptainHandForm(request.POST, table=table, seats=seats)
     action = request.POST.get("action", "check")
     if action == "change" or not form.is_valid():
-        return _render(request, card, table, form=form)
+        return _render(request, card, table, form=form, seats=seats)
     number = form.cleaned_data["number"]
     try:
         if action == "confirm":
@@ -267,7 +280,7 @@ def hand_enter(request: HttpRequest, card: TableCard, table: Table) -> HttpRespo
         if err.code in ("game_over", "round_over"):
             return _refused(request, card, table, err.message)
         form.add_hand_error(err)
-        return _render(request, card, table, form=form)
+        return _render(request, card, table, form=form, seats=seats)
     except ActionRefused as exc:
         return _refused(request, card, table, exc.message)
     if action == "confirm":
@@ -277,7 +290,7 @@ def hand_enter(request: HttpRequest, card: TableCard, table: Table) -> HttpRespo
         )
         return _back(card, table)
     preview = _preview(card, table, form, seats, hand, game, "hand")
-    return _render(request, card, table, form=form, preview=preview)
+    return _render(request, card, table, form=form, preview=preview, seats=seats)
 
 
 @at_table
@@ -298,7 +311,7 @@ def hand_fix(request: HttpRequest, card: TableCard, table: Table) -> HttpRespons
             "seen": services.table_fingerprint(hands),
         }
         form = CaptainFixForm(table=table, seats=seats, initial=initial)
-        return _render(request, card, table, form=form, fixing=hand)
+        return _render(request, card, table, form=form, fixing=hand, seats=seats, hands=hands)
     form = CaptainFixForm(request.POST, table=table, seats=seats)
     number = int_or_none(form["number"].value())
     fixing = next((h for h in hands if h.number == number), None)
@@ -306,7 +319,7 @@ def hand_fix(request: HttpRequest, card: TableCard, table: Table) -> HttpRespons
         return _refused(request, card, table, "That hand is not at this table: pick it again.")
     action = request.POST.get("action", "check")
     if action == "change" or not form.is_valid():
-        return _render(request, card, table, form=form, fixing=fixing)
+        return _render(request, card, table, form=form, fixing=fixing, seats=seats, hands=hands)
     seen = form.cleaned_data["seen"]
     try:
         if action == "confirm":
@@ -317,7 +330,7 @@ def hand_fix(request: HttpRequest, card: TableCard, table: Table) -> HttpRespons
             )
     except scoring.HandError as err:
         form.add_hand_error(err)
-        return _render(request, card, table, form=form, fixing=fixing)
+        return _render(request, card, table, form=form, fixing=fixing, seats=seats, hands=hands)
     except ActionRefused as exc:
         return _refused(request, card, table, exc.message)
     if action == "confirm":
@@ -330,7 +343,8 @@ def hand_fix(request: HttpRequest, card: TableCard, table: Table) -> HttpRespons
     preview["score"] = services.score_after(game, number)
     if number < len(hands):
         preview["total"] = game.score  # the table's score after its last hand
-    return _render(request, card, table, form=form, preview=preview, fixing=fixing)
+    read = {"seats": seats, "hands": hands}
+    return _render(request, card, table, form=form, preview=preview, fixing=fixing, **read)
 
 
 @require_POST
