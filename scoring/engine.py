@@ -526,10 +526,10 @@ class Game:
     no hand may follow. With ``max_hands`` it is a progressive round: exactly that many hands
     are played whatever the score (RULES.md §3 names the two limits separately), so there is
     no ``winner``; ``leader`` says who is ahead. A thrown-in deal is one of those hands unless
-    the house rule ``thrown_in_counts`` is False (``hands_counted``). ``add`` scores a hand and records it; a hand
-    that cannot be scored, or that comes after the game is won or the round's hands are all
-    played, raises HandError and changes nothing. Totals may go below zero after a Hoyle
-    deduction or a house's set scoring; the sources set no floor.
+    the house rule ``thrown_in_counts`` is False (``hands_counted``). ``add`` scores a hand
+    and records it; a hand that cannot be scored, or that comes after the game is won or the
+    round's hands are all played, raises HandError and changes nothing. Totals may go below
+    zero after a Hoyle deduction or a house's set scoring; the sources set no floor.
     """
 
     def __init__(self, rules: RuleSet, first_dealer: str = "N", max_hands: int | None = None):
