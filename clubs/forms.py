@@ -3,7 +3,7 @@ from django.utils.text import slugify
 
 from config.forms import Sections, formfield_in_range
 
-from .models import GAME_POINTS_CHOICES, OVERRIDABLE, Club, Player
+from .models import GAME_POINTS_CHOICES, HOUSE_RULES, OVERRIDABLE, Club, Player
 
 # Paths under /clubs/ that are pages, not clubs.
 RESERVED_SLUGS = {"new"}
@@ -25,20 +25,66 @@ def use_rule_set_game(form: forms.BaseForm) -> None:
 
 # The rule preset and the house's own values, as a club and an event both show them.
 RULE_SECTION = ("Rules", ("rules_preset", *OVERRIDABLE))
+HOUSE_SECTION = ("House rules", HOUSE_RULES)
 
 
-class ClubSettingsForm(Sections, forms.ModelForm):
+THROWN_IN_COUNTS = [
+    (True, "Yes: a round of 8 hands is 8 deals, thrown in or not"),
+    (False, "No: a round's hands are all played, however many deals are thrown in"),
+]
+
+
+class HouseRulesFields:
+    """The house rules on a club's or an event's form. Each is optional: a form posted without
+    one (an older page, a script) keeps the value the club or event has. Whether a thrown-in
+    deal counts is a yes/no choice, not a tick box: an unticked box is not posted at all, and
+    would read as "no"."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "thrown_in_counts" in self.fields:
+            field = forms.TypedChoiceField(
+                label=self.fields["thrown_in_counts"].label,
+                choices=THROWN_IN_COUNTS,
+                coerce=lambda value: value in (True, "True"),
+                widget=forms.RadioSelect,
+                help_text="Some clubs count a thrown-in deal as one of a round's hands; others "
+                "play until that many hands have actually been played.",
+            )
+            field.disabled = self.fields["thrown_in_counts"].disabled
+            self.fields["thrown_in_counts"] = field
+        for name in HOUSE_RULES:
+            if name in self.fields:
+                self.fields[name].required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        for name in HOUSE_RULES:
+            if name in self.fields and cleaned.get(name) in (None, "") and name not in self.errors:
+                cleaned[name] = getattr(self.instance, name)
+        return cleaned
+
+
+class ClubSettingsForm(HouseRulesFields, Sections, forms.ModelForm):
     """The club's name, its default rule preset with the house's own values, and its paper."""
 
     sections = (
         ("The club", ("name", "slug")),
         RULE_SECTION,
+        HOUSE_SECTION,
         ("Printing and results", ("paper_size", "results_public")),
     )
 
     class Meta:
         model = Club
-        fields = ["name", "rules_preset", *OVERRIDABLE, "paper_size", "results_public"]
+        fields = [
+            "name",
+            "rules_preset",
+            *OVERRIDABLE,
+            *HOUSE_RULES,
+            "paper_size",
+            "results_public",
+        ]
         formfield_callback = formfield_in_range
 
     def __init__(self, *args, **kwargs):
@@ -50,7 +96,15 @@ class ClubCreateForm(ClubSettingsForm):
     """A new club: its settings plus the short name used in its web address."""
 
     class Meta(ClubSettingsForm.Meta):
-        fields = ["name", "slug", "rules_preset", *OVERRIDABLE, "paper_size", "results_public"]
+        fields = [
+            "name",
+            "slug",
+            "rules_preset",
+            *OVERRIDABLE,
+            *HOUSE_RULES,
+            "paper_size",
+            "results_public",
+        ]
         labels = {"slug": "Web address"}
         help_texts = {
             "slug": "The club's pages are at /c/<web address>/. Letters, numbers and hyphens, "

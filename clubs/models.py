@@ -7,7 +7,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 
-from scoring import RULESETS, RuleSet
+from scoring import RULESETS, RuleSet, points_in_words
 from tournaments.text import name_key
 
 PRESET_CHOICES = [(name, rules.title) for name, rules in RULESETS.items()]
@@ -17,6 +17,19 @@ PAPER_CHOICES = [("letter", "Letter"), ("a4", "A4")]
 # The values a club or event may set on top of its preset (RULES.md: "a club may set any of
 # 5, 7, 10 (and may override the other values)"). Field name here == RuleSet field name.
 OVERRIDABLE = ("game_points", "march", "lone_march", "euchre", "lone_euchre")
+# The house's conventions beyond the points: set scoring, whether a thrown-in deal is one of a
+# round's hands (both change how hands score), which loners count, and what a late arrival
+# scores for the rounds missed. A club's are copied to each new event, as its points are.
+HOUSE_RULES = (
+    "euchred_makers",
+    "lone_euchred_makers",
+    "thrown_in_counts",
+    "loners_counted",
+    "missed_round",
+    "missed_round_points",
+)
+# Those of them that decide how hands score, handed to the scoring engine (scoring/rules.py).
+SCORING_HOUSE_RULES = ("euchred_makers", "lone_euchred_makers", "thrown_in_counts")
 
 
 def number_range(low: int, high: int, *, too_low: str = "", too_high: str = "") -> list:
@@ -37,6 +50,10 @@ def number_range(low: int, high: int, *, too_low: str = "", too_high: str = "") 
 # A house value is a few points: no source gives more than 5 for a hand (Somerset's abandoned
 # lone hand), and 10, a whole game, is the most a club could mean.
 HOUSE_POINTS = number_range(0, 10)
+# Set scoring marks minus points: -2 and -4 are the usual, -10 a whole game.
+SET_POINTS = number_range(
+    -10, 0, too_low="At most 10 points below zero.", too_high="Enter 0 or a minus number."
+)
 
 
 @functools.lru_cache(maxsize=256)
@@ -88,11 +105,102 @@ class RulesChoice(models.Model):
         help_text="Empty: the rule set's value.",
     )
 
+    # Set scoring: what a euchred side marks on its own tally (scoring.RuleSet).
+    euchred_makers = models.SmallIntegerField(
+        "euchred makers score",
+        default=0,
+        validators=SET_POINTS,
+        help_text="Set scoring: 0, or minus points (−2 at many clubs) for makers who are euchred.",
+    )
+    lone_euchred_makers = models.SmallIntegerField(
+        "a euchred lone maker scores",
+        default=0,
+        validators=SET_POINTS,
+        help_text="Set scoring: 0, or minus points (−4 at many clubs).",
+    )
+    thrown_in_counts = models.BooleanField(
+        "a thrown-in deal counts as one of a round's hands",
+        default=True,
+        help_text="Untick to play a round's hands in full, however many deals are thrown in.",
+    )
+
+    class LonersCounted(models.TextChoices):
+        MADE = "made", "Every lone hand made (3 tricks or more)"
+        MARCH = "march", "Lone marches only (all 5 tricks)"
+
+    loners_counted = models.CharField(
+        "loners counted",
+        max_length=8,
+        choices=LonersCounted.choices,
+        default=LonersCounted.MADE,
+        help_text="Lone hands are the first tie-break.",
+    )
+
+    class MissedRound(models.TextChoices):
+        ZERO = "zero", "Nothing (0)"
+        SIT_OUT = "sit_out", "What a player sitting out scores"
+        FIXED = "fixed", "A fixed number of points"
+
+    missed_round = models.CharField(
+        "a late arrival scores, for each round missed",
+        max_length=8,
+        choices=MissedRound.choices,
+        default=MissedRound.ZERO,
+    )
+    missed_round_points = models.SmallIntegerField(
+        "points for a round missed",
+        default=0,
+        validators=number_range(0, 99),
+        help_text="Used when a late arrival scores a fixed number of points.",
+    )
+
     class Meta:
         abstract = True
 
-    def rule_overrides(self) -> dict[str, int]:
-        return {f: getattr(self, f) for f in OVERRIDABLE if getattr(self, f) is not None}
+    def rule_overrides(self) -> dict:
+        """The values that differ from the preset's, for the scoring engine."""
+        found = {f: getattr(self, f) for f in OVERRIDABLE if getattr(self, f) is not None}
+        for name in SCORING_HOUSE_RULES:
+            value = getattr(self, name)
+            if value != getattr(RULESETS[self.rules_preset], name, value):
+                found[name] = value
+        return found
+
+    def house_rules(self) -> dict:
+        """Every house rule, to copy from a club to a new event."""
+        return {name: getattr(self, name) for name in (*OVERRIDABLE, *HOUSE_RULES)}
+
+    def house_rules_in_words(self) -> list[str]:
+        """The house's conventions in words, for the rules page and each event page."""
+        rules = self.ruleset()
+        p = points_in_words
+        if rules.euchred_makers or rules.lone_euchred_makers:
+            lines = [
+                f"Set scoring: makers who are euchred score {p(rules.euchred_makers)}, "
+                f"a lone maker {p(rules.lone_euchred_makers)}; the defenders still score "
+                f"{p(rules.euchre)} ({p(rules.lone_euchre)} against a lone hand)."
+            ]
+        else:
+            lines = ["No set scoring: makers who are euchred score nothing."]
+        if rules.thrown_in_allowed:
+            lines.append(
+                "A thrown-in deal counts as one of a round's hands."
+                if rules.thrown_in_counts
+                else "A thrown-in deal does not count: a round's hands are all played."
+            )
+        lines.append(
+            "Loners counted: every lone hand made."
+            if self.loners_counted == self.LonersCounted.MADE
+            else "Loners counted: lone marches only."
+        )
+        if self.missed_round == self.MissedRound.FIXED:
+            missed = p(self.missed_round_points)
+        elif self.missed_round == self.MissedRound.SIT_OUT:
+            missed = "what a player sitting out scores"
+        else:
+            missed = "nothing"
+        lines.append(f"A late arrival scores {missed} for each round missed.")
+        return lines
 
     def ruleset(self) -> RuleSet:
         """The scoring engine's rules for this club or event, house values applied."""

@@ -6,8 +6,8 @@ from django.forms.models import ModelChoiceIterator
 from django.utils.html import format_html
 
 import scoring
-from clubs.forms import RULE_SECTION, use_rule_set_game
-from clubs.models import OVERRIDABLE, Player
+from clubs.forms import HOUSE_SECTION, RULE_SECTION, HouseRulesFields, use_rule_set_game
+from clubs.models import HOUSE_RULES, OVERRIDABLE, SCORING_HOUSE_RULES, Player
 from config.forms import Sections, formfield_in_range, number_range_kwargs
 
 from .inputs import db_id
@@ -17,17 +17,25 @@ from .text import name_key
 
 # The event settings that decide how hands score; they cannot change once play has started,
 # or the points already stored would disagree with the rules in force.
-RULE_FIELDS = ("format", "rules_preset", *OVERRIDABLE, "round_end", "hands_per_round")
+RULE_FIELDS = (
+    "format",
+    "rules_preset",
+    *OVERRIDABLE,
+    *SCORING_HOUSE_RULES,
+    "round_end",
+    "hands_per_round",
+)
 
 THROWN_IN = "-"
 
 
-class EventForm(Sections, forms.ModelForm):
+class EventForm(HouseRulesFields, Sections, forms.ModelForm):
     # Fields that matter only for some choices (the pairs movement, the hands per round, the
     # fixed sit-out score) are hidden by the stylesheet while another choice is ticked.
     sections = (
         ("The event", ("name", "date", "format", "pairs_movement")),
         RULE_SECTION,
+        HOUSE_SECTION,
         ("Rounds", ("rounds_planned", "round_end", "hands_per_round")),
         ("Sitting out", ("sit_out_rule", "sit_out_points")),
         ("Results", ("standings_hidden",)),
@@ -53,6 +61,7 @@ class EventForm(Sections, forms.ModelForm):
             "pairs_movement",
             "rules_preset",
             *OVERRIDABLE,
+            *HOUSE_RULES,
             "rounds_planned",
             "round_end",
             "hands_per_round",

@@ -34,7 +34,11 @@ EUCHRED_OUTCOMES = ("euchred", "lone_euchred", "lone_defence_euchred", "lone_def
 LONE_MADE = Q(alone=True, tricks__gte=3) & (
     Q(maker__in=["N", "S"], ns_points__gt=0) | Q(maker__in=["E", "W"], ew_points__gt=0)
 )
+# Of those, the lone marches: what paper tally cards stamp (a club's "loners counted").
+LONE_MARCH = LONE_MADE & Q(tricks=5)
 SIT_OUT_MARK = "*"
+# Beside a round scored for a late arrival who missed it (the event's house rule).
+MISSED_MARK = "†"
 
 Points = int | Decimal
 
@@ -50,7 +54,8 @@ class PlayerLine:
     name: str
     rounds: dict[int, Points | None] = field(default_factory=dict)
     sat_out: set[int] = field(default_factory=set)
-    lone_made: int = 0
+    missed: set[int] = field(default_factory=set)  # rounds before a late arrival came
+    lone_made: int = 0  # the loners counted, as the event counts them
     euchred: int = 0
     events: int = 1
     place: int = 0
@@ -146,9 +151,32 @@ def sit_out_legend(event: Event) -> str:
     return f"{SIT_OUT_MARK} sat out: scored {scored}."
 
 
+def loners_words(event: Event) -> str:
+    """The loners the tie-break counts, as the legend says them."""
+    if event.loners_counted == Event.LonersCounted.MARCH:
+        return "lone marches"
+    return "lone hands made"
+
+
+def missed_legend(event: Event) -> str:
+    """What the late-arrival mark means, for an event whose late arrivals score something."""
+    if event.missed_round == Event.MissedRound.FIXED:
+        points = event.missed_round_points
+        scored = f"a fixed {points} point{'' if points == 1 else 's'}"
+    elif event.missed_round == Event.MissedRound.SIT_OUT:
+        scored = "what a player sitting out scores"
+    else:
+        return ""
+    return f"{MISSED_MARK} arrived late: scored {scored} for each round missed."
+
+
 def fmt_round(line: PlayerLine, number: int) -> str:
     text = fmt(line.rounds.get(number))
-    return f"{text}{SIT_OUT_MARK}" if number in line.sat_out and text else text
+    if number in line.sat_out and text:
+        return f"{text}{SIT_OUT_MARK}"
+    if number in line.missed and text:
+        return f"{text}{MISSED_MARK}"
+    return text
 
 
 # --- Gathering: a fixed number of queries ----------------------------------------------------
@@ -162,6 +190,7 @@ class TableTally:
     points: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
     euchred: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
     lone_made: dict[str, int] = field(default_factory=dict)
+    lone_march: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -228,6 +257,7 @@ def _table_tallies(events: list[Event]) -> dict[int, TableTally]:
             ns=Sum("ns_points"),
             ew=Sum("ew_points"),
             lone_made=Count("pk", filter=LONE_MADE),
+            lone_march=Count("pk", filter=LONE_MARCH),
             euchred=Count("pk", filter=Q(outcome__in=EUCHRED_OUTCOMES)),
         )
     )
@@ -240,6 +270,7 @@ def _table_tallies(events: list[Event]) -> dict[int, TableTally]:
         if row["maker"]:
             tally.euchred[scoring.side_of(row["maker"])] += row["euchred"]
             tally.lone_made[row["maker"]] = row["lone_made"]
+            tally.lone_march[row["maker"]] = row["lone_march"]
     return tallies
 
 
@@ -247,6 +278,7 @@ def _player_lines(
     event: Event, seats: list[dict], tallies: dict[int, TableTally]
 ) -> list[PlayerLine]:
     lines: dict[int, PlayerLine] = {}
+    marches_only = event.loners_counted == Event.LonersCounted.MARCH
     for seat in seats:
         line = lines.get(seat["player_id"])
         if line is None:
@@ -258,16 +290,31 @@ def _player_lines(
         tally = tallies.get(seat["table_id"]) or TableTally()
         side = scoring.side_of(seat["position"])
         line.rounds[number] = tally.points[side]
-        line.lone_made += tally.lone_made.get(seat["position"], 0)
+        loners = tally.lone_march if marches_only else tally.lone_made
+        line.lone_made += loners.get(seat["position"], 0)
         line.euchred += tally.euchred[side]
     # A pairs bye scores nothing: games won decide, and a bye is no game. In a progressive
     # event the sit-out rule stands in for the round the player could not play.
+    # A late arrival missed the rounds seated before their first: by the event's house rule
+    # they score nothing for them (blank, as before the rule), the sit-out score, or a fixed
+    # number.
+    seated = sorted({seat["round__number"] for seat in seats})
     for line in lines.values():
         played = [p for p in line.rounds.values() if p is not None]
         for number in line.sat_out:
             line.rounds[number] = (
                 0
                 if event.is_pairs
+                else sit_out_value(played, event.sit_out_rule, event.sit_out_points)
+            )
+        first = min([*line.rounds, *line.sat_out], default=None)
+        line.missed = {n for n in seated if first is not None and n < first}
+        if event.is_pairs or event.missed_round == Event.MissedRound.ZERO:
+            continue
+        for number in line.missed:
+            line.rounds[number] = (
+                event.missed_round_points
+                if event.missed_round == Event.MissedRound.FIXED
                 else sit_out_value(played, event.sit_out_rule, event.sit_out_points)
             )
     return list(lines.values())

@@ -27,7 +27,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 import scoring
-from clubs.models import OVERRIDABLE, Club
+from clubs.models import Club
 from clubs.tables import pages_of
 from scoring import RULESETS
 
@@ -143,11 +143,7 @@ def table_cards_reissue(request: HttpRequest, slug: str) -> HttpResponse:
 def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     club = _get_club_for_user(request, slug)
     # The club's rules (preset and house values) are the starting point; the event keeps a copy.
-    event = Event(
-        club=club,
-        rules_preset=club.rules_preset,
-        **{name: getattr(club, name) for name in OVERRIDABLE},
-    )
+    event = Event(club=club, rules_preset=club.rules_preset, **club.house_rules())
     form = EventForm(request.POST or None, instance=event, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         event = form.save()

@@ -13,7 +13,7 @@ from tournaments import services
 from tournaments.inputs import whole_number
 from tournaments.links import public_reverse
 from tournaments.models import MAX_TABLE_CARDS, Table, TableCard, TallyPrint
-from tournaments.standings import event_standings, sit_out_legend
+from tournaments.standings import event_standings, loners_words, missed_legend, sit_out_legend
 from tournaments.standings_views import standings_tables
 from tournaments.views import _get_club_for_user, _get_event_for_user
 
@@ -134,9 +134,9 @@ def standings_legend(event) -> str:
             "Partnerships are ranked by games won, then points for minus against, then points for."
         )
     return (
-        "Ties are broken by lone hands made, then by fewest times euchred as makers; a place "
-        f"still tied is shared (2=). {sit_out_legend(event)}"
-    )
+        f"Ties are broken by {loners_words(event)}, then by fewest times euchred as makers; a "
+        f"place still tied is shared (2=). {sit_out_legend(event)} {missed_legend(event)}"
+    ).strip()
 
 
 @login_required
