@@ -211,6 +211,9 @@ class Round(models.Model):
     close_reason = models.TextField(
         blank=True, help_text="Why the round was closed before every table finished."
     )
+    # When the director called time: each table still playing finishes the hand in play
+    # (Table.hands_at_time), and the round then closes as finished.
+    time_called_at = models.DateTimeField(null=True, blank=True, editable=False)
     history = history_with_reasons()
 
     class Meta:
@@ -301,6 +304,10 @@ class Table(models.Model):
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The hands this table had played when time was called (counted as the round counts
+    # them): it may enter one more, the hand in play, and has then finished. None while time
+    # has not been called, or for a table that had finished by then.
+    hands_at_time = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     history = history_with_reasons()
 
     class Meta:
@@ -328,11 +335,20 @@ class Table(models.Model):
         """
         event = self.round.event
         game = scoring.Game(
-            event.ruleset(), first_dealer=self.first_dealer, max_hands=event.max_hands()
+            event.ruleset(), first_dealer=self.first_dealer, max_hands=self.hand_limit()
         )
         for hand in hands:
             game.add(hand.to_engine_hand())
         return game
+
+    def hand_limit(self) -> int | None:
+        """How many hands this table plays: the event's hands per round, or (time called) the
+        hands it had then and the one in play, whichever comes first; None for a game."""
+        limit = self.round.event.max_hands()
+        if self.hands_at_time is not None:
+            after_time = self.hands_at_time + 1
+            limit = after_time if limit is None else min(limit, after_time)
+        return limit
 
     def game(self) -> scoring.Game:
         return self.replay(self.hands.order_by("number"))

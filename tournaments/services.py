@@ -216,7 +216,16 @@ def _next_hand(
     hand = Hand(
         table=table, number=number, dealer=game.dealer, entered_by=user, **_clean_hand_data(data)
     )
-    hand.apply_score(game.add(hand.to_engine_hand()))
+    try:
+        hand.apply_score(game.add(hand.to_engine_hand()))
+    except scoring.HandError as err:
+        if err.code == "round_over" and table.hands_at_time is not None:
+            raise scoring.HandError(
+                "round_over",
+                "Time was called, and this table has played the hand that was in play: no "
+                "more hands can be entered.",
+            ) from err
+        raise
     return hand, game
 
 
@@ -313,6 +322,31 @@ def round_close(*, round: Round, reason: str = "", unconfirmed_ok: Collection[in
     if unconfirmed:
         round_._change_reason += f"; closed with {tables_list(unconfirmed)} unconfirmed"
     round_.save()
+    return round_
+
+
+@transaction.atomic
+def round_call_time(*, round: Round) -> Round:
+    """Time is called ("finish the hand already dealt"): each table still playing may enter one
+    more hand, the one in play, and has then finished, so the round closes as finished with
+    nothing forced. A table that had finished already is left as it is."""
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    if round_.is_closed:
+        raise ActionRefused(f"Round {round_.number} is closed: there is no time to call.")
+    if round_.time_called_at is not None:
+        called = timezone.localtime(round_.time_called_at)
+        raise ActionRefused(f"Time was already called in round {round_.number}, at {called:%H:%M}.")
+    round_.time_called_at = timezone.now()
+    round_._change_reason = "Time called"
+    round_.save()
+    # Locked as a captain's entry locks them: a hand being recorded now is counted first.
+    for table in round_.tables.select_for_update().order_by("number"):
+        table.round = round_
+        game = table.game()
+        if not game.finished:
+            table.hands_at_time = game.hands_counted
+            table._change_reason = "Time called: one more hand"
+            table.save(update_fields=["hands_at_time"])
     return round_
 
 

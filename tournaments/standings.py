@@ -200,10 +200,21 @@ class Standings:
     in_play: list[int]
     players: list[PlayerLine]
     teams: list[TeamLine] | None = None
+    on_time: list[int] = field(default_factory=list)  # rounds that ended when time was called
 
     @property
     def is_pairs(self) -> bool:
         return self.teams is not None
+
+    @property
+    def on_time_words(self) -> str:
+        """ "Round 3 ended when time was called.", for the standings and the printouts."""
+        if not self.on_time:
+            return ""
+        numbers = [str(n) for n in self.on_time]
+        if len(numbers) == 1:
+            return f"Round {numbers[0]} ended when time was called."
+        return f"Rounds {', '.join(numbers[:-1])} and {numbers[-1]} ended when time was called."
 
     @property
     def live(self) -> bool:
@@ -238,6 +249,7 @@ def _seat_rows(events: list[Event]) -> list[dict]:
             "round__event_id",
             "round__number",
             "round__status",
+            "round__time_called_at",
             "table_id",
             "position",
             "player_id",
@@ -378,7 +390,10 @@ def event_standings(event: Event) -> Standings:
     if event.is_pairs:
         closed = set(rounds) - set(in_play)
         teams = rank(_team_lines(event, seats, tallies, closed), pairs_key)
-    return Standings(event=event, rounds=rounds, in_play=in_play, players=players, teams=teams)
+    on_time = sorted({s["round__number"] for s in seats if s["round__time_called_at"]})
+    return Standings(
+        event=event, rounds=rounds, in_play=in_play, players=players, teams=teams, on_time=on_time
+    )
 
 
 @dataclass

@@ -18,6 +18,7 @@ urlpatterns = [
     path("events/<int:pk>/rounds/seat/", views.round_seat, name="round-seat"),
     path("rounds/<int:pk>/", views.round_detail, name="round-detail"),
     path("rounds/<int:pk>/close/", views.round_close, name="round-close"),
+    path("rounds/<int:pk>/call-time/", views.round_call_time, name="round-call-time"),
     path("tables/<int:pk>/", views.table_detail, name="table-detail"),
     path("tables/<int:pk>/history/", views.table_history, name="table-history"),
     path("tables/<int:pk>/hands/add/", views.hand_add, name="hand-add"),

@@ -505,6 +505,24 @@ def round_close(request: HttpRequest, pk: int) -> HttpResponse:
     return _render_round(request, round_, close_form=form)
 
 
+@login_required
+@require_POST
+def round_call_time(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = _get_round_for_user(request, pk)
+    try:
+        round_ = services.round_call_time(round=round_)
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        called = timezone.localtime(round_.time_called_at)
+        messages.success(
+            request,
+            f"Time called in round {round_.number} at {called:%H:%M}: each table finishes the "
+            "hand in play.",
+        )
+    return redirect("tournaments:round-detail", pk=round_.pk)
+
+
 def _seats(table: Table) -> dict:
     return {s.position: s.player for s in table.seats.select_related("player")}
 

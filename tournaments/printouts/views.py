@@ -149,7 +149,7 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
     title = "Final standings" if result.final else "Standings"
     content = documents.standings_pdf(
         _info(request, event, title),
-        status=result.status,
+        status=" ".join(filter(None, [result.status, result.on_time_words])),
         players=list(tables["players_table"].as_values()),
         teams=list(teams.as_values()) if teams is not None else None,
         legend=standings_legend(event),
