@@ -40,6 +40,9 @@ class HouseRulesFields:
     deal counts is a yes/no choice, not a tick box: an unticked box is not posted at all, and
     would read as "no"."""
 
+    # The optional fields that keep their value when a post leaves them out.
+    kept: tuple[str, ...] = HOUSE_RULES
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if "thrown_in_counts" in self.fields:
@@ -53,13 +56,13 @@ class HouseRulesFields:
             )
             field.disabled = self.fields["thrown_in_counts"].disabled
             self.fields["thrown_in_counts"] = field
-        for name in HOUSE_RULES:
+        for name in self.kept:
             if name in self.fields:
                 self.fields[name].required = False
 
     def clean(self):
         cleaned = super().clean()
-        for name in HOUSE_RULES:
+        for name in self.kept:
             if name in self.fields and cleaned.get(name) in (None, "") and name not in self.errors:
                 cleaned[name] = getattr(self.instance, name)
         return cleaned

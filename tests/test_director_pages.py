@@ -246,7 +246,16 @@ def test_the_event_form_has_sections_labels_and_help_under_the_field(director_cl
     html = director_client.get(reverse("tournaments:event-create", args=[club.slug])).content
     html = html.decode()
     legends = re.findall(r'<fieldset class="section">\s*<legend>([^<]+)</legend>', html)
-    assert legends == ["The event", "Rules", "House rules", "Rounds", "Sitting out", "Results"]
+    assert legends == [
+        "The event",
+        "Rules",
+        "House rules",
+        "Rounds",
+        "Sitting out",
+        "Results",
+        "Side awards",
+        "Prizes",
+    ]
     hands = html[html.index('id="field-hands_per_round"') :]
     hands = hands[: hands.index("</div>")]
     # Label, then the field, then its help.

@@ -12,6 +12,7 @@ from config.forms import Sections, formfield_in_range, number_range_kwargs
 
 from .inputs import db_id
 from .models import SEAT_CHOICES, SEAT_NAMES, SIDE_CHOICES, Event, Hand
+from .prizes import AWARDS
 from .services import HAND_FIELDS
 from .text import name_key
 
@@ -28,6 +29,15 @@ RULE_FIELDS = (
 
 THROWN_IN = "-"
 
+AWARD_FIELDS = tuple(f"award_{key}" for key in AWARDS)
+PRIZE_FIELDS = (
+    "entry_fee",
+    "house_percent",
+    "places_paid",
+    *(f"prize_{key}" for key in AWARDS),
+    "prizes_public",
+)
+
 
 class EventForm(HouseRulesFields, Sections, forms.ModelForm):
     # Fields that matter only for some choices (the pairs movement, the hands per round, the
@@ -39,7 +49,10 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
         ("Rounds", ("rounds_planned", "round_end", "hands_per_round")),
         ("Sitting out", ("sit_out_rule", "sit_out_points")),
         ("Results", ("standings_hidden",)),
+        ("Side awards", AWARD_FIELDS),
+        ("Prizes", PRIZE_FIELDS),
     )
+    kept = (*HOUSE_RULES, *PRIZE_FIELDS[:-1])
 
     # Their range, and the words refusing a number outside it, are the model field's.
     rounds_planned = forms.IntegerField(
@@ -68,6 +81,8 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
             "sit_out_rule",
             "sit_out_points",
             "standings_hidden",
+            *AWARD_FIELDS,
+            *PRIZE_FIELDS,
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),

@@ -6,8 +6,11 @@ and the checks that need the whole table (game already won, round's hand count r
 """
 
 import secrets
+from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -15,6 +18,8 @@ from simple_history.models import HistoricalRecords
 
 import scoring
 from clubs.models import Club, Player, RulesChoice, number_range
+
+from .prizes import AWARDS, parse_percents
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 SIDE_CHOICES = [("NS", "North-South"), ("EW", "East-West")]
@@ -27,6 +32,19 @@ MAX_HANDS_PER_ROUND = 40
 # Numbers the app gives itself (a table's, a hand's, a table card's), typed only in the admin:
 # only the column, a smallint, bounds them.
 NUMBERED = number_range(1, 32767)
+# An entry fee or a side prize: a few dollars, never a fortune (and never below zero).
+MONEY = [
+    MinValueValidator(Decimal("0"), "Enter an amount of 0 or more."),
+    MaxValueValidator(Decimal("9999.99"), "At most 9,999.99."),
+]
+
+
+def percents_valid(text: str) -> None:
+    """The places' percentages, refused in the words tournaments/prizes.py gives."""
+    try:
+        parse_percents(text)
+    except ValueError as exc:
+        raise ValidationError(str(exc)) from exc
 
 
 def history_with_reasons() -> HistoricalRecords:
@@ -120,6 +138,52 @@ class Event(RulesChoice):
     standings_hidden = models.BooleanField(
         "hide the standings from players until the last round closes", default=False
     )
+    # Side awards the club gives this night (tournaments/prizes.py); a tie is named, not broken.
+    award_most_loners = models.BooleanField("most loners", default=False)
+    award_best_round = models.BooleanField("best round", default=False)
+    award_high_night = models.BooleanField("high night", default=False)
+    award_booby = models.BooleanField("booby prize (last place)", default=False)
+    # The prize table: the entry fees make a pool, the house keeps its share, the places are
+    # paid by percentage, and each side award may carry a fixed amount.
+    entry_fee = models.DecimalField(
+        "entry fee", max_digits=6, decimal_places=2, default=Decimal("0"), validators=MONEY
+    )
+    house_percent = models.PositiveSmallIntegerField(
+        "house share (%)", default=0, validators=number_range(0, 100)
+    )
+    places_paid = models.CharField(
+        "places paid (%)",
+        max_length=80,
+        default="50/30/20",
+        validators=[percents_valid],
+        help_text="Each paid place's share of the pool after the house and side prizes, "
+        "first place first: 50/30/20, or 60/40.",
+    )
+    prize_most_loners = models.DecimalField(
+        "prize for most loners",
+        max_digits=6,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=MONEY,
+    )
+    prize_best_round = models.DecimalField(
+        "prize for best round",
+        max_digits=6,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=MONEY,
+    )
+    prize_high_night = models.DecimalField(
+        "prize for high night",
+        max_digits=6,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=MONEY,
+    )
+    prize_booby = models.DecimalField(
+        "booby prize", max_digits=6, decimal_places=2, default=Decimal("0"), validators=MONEY
+    )
+    prizes_public = models.BooleanField("show the prize table to players", default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     objects = EventQuerySet.as_manager()
@@ -143,6 +207,13 @@ class Event(RulesChoice):
     @property
     def is_pairs(self) -> bool:
         return self.format == self.Format.PAIRS
+
+    def awards_chosen(self) -> list[str]:
+        """The side awards given this night, as tournaments/prizes.py names them."""
+        return [key for key in AWARDS if getattr(self, f"award_{key}")]
+
+    def side_prizes(self) -> dict[str, Decimal]:
+        return {key: getattr(self, f"prize_{key}") for key in AWARDS}
 
     def max_hands(self) -> int | None:
         return self.hands_per_round if self.round_end == self.RoundEnd.HANDS else None

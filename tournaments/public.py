@@ -20,7 +20,7 @@ from clubs.models import Club
 from .links import public_reverse
 from .models import SEAT_NAMES, Event, Round, Seat
 from .printouts.qr import qr_svg
-from .standings import event_standings, player_night
+from .standings import event_standings, night_prizes, player_night
 from .standings_views import standings_tables
 from .text import name_key
 
@@ -161,8 +161,17 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "standings": standings,
             "standings_visible": visible,
             **tables,
+            **(_public_prizes(event, standings) if visible else {}),
         },
     )
+
+
+def _public_prizes(event: Event, standings) -> dict:
+    """The side awards for everyone; the prize table only if the director shows it."""
+    found = night_prizes(event, standings)
+    if not event.prizes_public:
+        found.update(prizes=None, prize_error="")
+    return found
 
 
 def player_page(request: HttpRequest, slug: str, pk: int, player_pk: int) -> HttpResponse:
@@ -217,6 +226,7 @@ def projector_response(request: HttpRequest, event: Event) -> HttpResponse:
             "standings_visible": visible,
             "players": standings.players if visible else [],
             "teams": (standings.teams or []) if visible else [],
+            "awards": night_prizes(event, standings)["awards"] if visible else [],
             "page_url": page_url,
             "qr_svg": qr_svg(page_url) if event.club.results_public else "",
             # Between rounds too: the next round's seating comes up as soon as it is seated.

@@ -24,6 +24,7 @@ from django.db.models import Count, Q, Sum
 
 import scoring
 
+from . import prizes
 from .models import SEAT_NAMES, Entry, Event, Hand, Round, Seat
 from .text import name_key
 
@@ -532,3 +533,31 @@ def player_night(event: Event, player_id: int) -> tuple[PlayerLine | None, list[
 def fmt_place(line) -> str:
     """ "3" or, for a place shared with others, "3=" (the usual way to print a tie)."""
     return f"{line.place}=" if line.shared else str(line.place)
+
+
+# --- Side awards and the prize table ----------------------------------------------------------
+
+
+def night_prizes(event: Event, standings: Standings) -> dict:
+    """The night's side awards and prize table (tournaments/prizes.py), as the standings page,
+    the players' page, the projector and the PDF show them. None of either for a pairs event;
+    no prize table without an entry fee. A prize table that cannot be paid (side prizes above
+    the pool) is `prize_error`, in words."""
+    found = {"awards": [], "prizes": None, "prize_error": ""}
+    if standings.is_pairs:
+        return found
+    loners = "lone marches" if event.loners_counted == Event.LonersCounted.MARCH else "loners"
+    found["awards"] = prizes.side_awards(standings.players, event.awards_chosen(), loners)
+    if event.entry_fee > 0:
+        try:
+            found["prizes"] = prizes.prize_table(
+                standings.players,
+                fee=event.entry_fee,
+                house_percent=event.house_percent,
+                percents=prizes.parse_percents(event.places_paid),
+                side_prizes=event.side_prizes(),
+                awards=found["awards"],
+            )
+        except ValueError as exc:
+            found["prize_error"] = str(exc)
+    return found

@@ -21,6 +21,7 @@ from .models import SEAT_NAMES
 from .standings import (
     Standings,
     event_standings,
+    night_prizes,
     player_night,
     season_standings,
 )
@@ -107,6 +108,7 @@ def _context(request: HttpRequest, event) -> dict:
         "event": event,
         "standings": standings,
         **standings_tables(request, standings),
+        **night_prizes(event, standings),
     }
 
 

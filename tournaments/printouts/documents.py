@@ -6,6 +6,7 @@ layout.printable on its way to the paper."""
 
 import functools
 import math
+from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -459,9 +460,13 @@ def standings_pdf(
     players: list[list[str]],
     teams: list[list[str]] | None = None,
     legend: str = "",
+    awards: Sequence[str] = (),
+    prizes: list[list[str]] | None = None,
+    prize_notes: Sequence[str] = (),
 ) -> bytes:
     """`players` (and `teams`, pairs) are the standings table's own values, header first:
-    the very strings the page and the CSV show."""
+    the very strings the page and the CSV show. `awards` are the side awards in words;
+    `prizes` the prize table's rows (header first), with `prize_notes` around it."""
     register_fonts()
     width = body_frame(info.pagesize)._width
     story: list = [
@@ -479,4 +484,30 @@ def standings_pdf(
     story.append(_standings_table(players, width))
     if legend:
         story.append(KeepTogether([Spacer(1, 6), _paragraph(legend, STYLES["Small"])]))
+    if awards:
+        lines = [_paragraph(line, STYLES["Body"]) for line in awards]
+        story.append(KeepTogether([Paragraph("Side awards", STYLES["Heading"]), *lines]))
+    if prizes is not None:
+        story.append(
+            KeepTogether(
+                [
+                    Paragraph("Prizes", STYLES["Heading"]),
+                    *(_paragraph(note, STYLES["Small"]) for note in prize_notes[:1]),
+                    Spacer(1, 4),
+                    _prize_table(prizes, width),
+                    Spacer(1, 4),
+                    *(_paragraph(note, STYLES["Small"]) for note in prize_notes[1:]),
+                ]
+            )
+        )
     return build(info, story)
+
+
+def _prize_table(rows: list[list[str]], width: float) -> Table:
+    """Prize, player, amount: the amounts right-aligned, the total last, in bold."""
+    widths = [0.25 * width, 0.55 * width, 0.2 * width]
+    table = Table(_cells(rows), colWidths=widths, repeatRows=1, hAlign="LEFT")
+    style = _grid_style(10)
+    style += [("ALIGN", (2, 0), (2, -1), "RIGHT"), ("FONT", (0, -1), (-1, -1), BOLD, 10)]
+    table.setStyle(TableStyle(style))
+    return table

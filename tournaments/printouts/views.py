@@ -13,7 +13,14 @@ from tournaments import services
 from tournaments.inputs import whole_number
 from tournaments.links import public_reverse
 from tournaments.models import MAX_TABLE_CARDS, Table, TableCard, TallyPrint
-from tournaments.standings import event_standings, loners_words, missed_legend, sit_out_legend
+from tournaments.prizes import money
+from tournaments.standings import (
+    event_standings,
+    loners_words,
+    missed_legend,
+    night_prizes,
+    sit_out_legend,
+)
 from tournaments.standings_views import standings_tables
 from tournaments.views import _get_club_for_user, _get_event_for_user
 
@@ -153,5 +160,30 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
         players=list(tables["players_table"].as_values()),
         teams=list(teams.as_values()) if teams is not None else None,
         legend=standings_legend(event),
+        **_prize_printout(night_prizes(event, result)),
     )
     return _pdf(content, event, "standings")
+
+
+def _prize_printout(found: dict) -> dict:
+    """The side awards in words and the prize table's rows, as the standings page shows them."""
+    awards = [
+        f"{a.title}: {' and '.join(a.winners)} ({a.detail}{', tied: shared' if a.tied else ''})"
+        for a in found["awards"]
+    ]
+    table = found["prizes"]
+    if found["prize_error"]:
+        return {"awards": [*awards, f"Prizes: {found['prize_error']}"]}
+    if table is None:
+        return {"awards": awards}
+    rows = [["Prize", "Player", "Paid"]]
+    for payout in (*table.places, *table.side):
+        for i, (name, each) in enumerate(payout.rows):
+            rows.append([payout.label if i == 0 else "", name, money(each)])
+    rows.append(["Paid out", "", money(table.paid)])
+    pool = (
+        f"Pool: {table.players} player{'s' if table.players != 1 else ''} × {money(table.fee)} = "
+        f"{money(table.pool)}"
+        + (f"; the house keeps {money(table.house)}." if table.house else ".")
+    )
+    return {"awards": awards, "prizes": rows, "prize_notes": (pool, table.legend)}

@@ -4,6 +4,7 @@ the loners counted)."""
 
 from django import template
 
+from tournaments.prizes import money
 from tournaments.standings import fmt, loners_words, missed_legend, sit_out_legend
 
 register = template.Library()
@@ -12,3 +13,4 @@ register.filter("points", fmt)
 register.filter("sit_out_legend", sit_out_legend)
 register.filter("missed_legend", missed_legend)
 register.filter("loners_words", loners_words)
+register.filter("money", money)
