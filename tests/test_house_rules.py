@@ -266,3 +266,25 @@ def test_the_captains_page_counts_the_hands_as_the_house_does(client, club, eigh
     html = client.get(page).content.decode()
     assert "1 hand played of 2" in html
     assert 'id="hand-form"' in html  # the round goes on: one hand still to play
+
+
+def test_the_printouts_leave_room_for_minus_points_under_set_scoring(director_client, club, eight):
+    from test_printouts import get_pdf, pdf_text, words
+
+    event = make_event(club, **SET_SCORING)
+    Entry.objects.bulk_create(Entry(event=event, player=p) for p in eight.values())
+    hands = [{"maker": "N", "tricks": 1}, {"maker": "E", "tricks": 3}]
+    play_round(event, 1, {1: ("ABCD", hands), 2: ("EFGH", hands)}, by_name=eight)
+    note = "Set scoring: a euchred side scores minus points. Write them with the sign (−2)."
+    blank = words(
+        " ".join(pdf_text(get_pdf(director_client, "printout-sheets", event, "?round=1")))
+    )
+    assert note in blank
+    filled = pdf_text(get_pdf(director_client, "printout-sheets", event, "?round=1&filled=1"))
+    # Hand 1: North-South euchred, set back 2: "-2" in the N-S column and the running score.
+    assert "1 N N 1 -2 2 -2 2" in words(filled[0])
+    tally = words(" ".join(pdf_text(get_pdf(director_client, "printout-tally", event))))
+    assert note in tally
+    from tournaments.printouts.data import set_scoring
+
+    assert set_scoring(event) and not set_scoring(make_event(club))

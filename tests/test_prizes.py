@@ -275,3 +275,19 @@ def test_the_standings_show_the_awards_and_the_prize_table(director_client, clie
     assert "Booby prize: B and D (0 points, tied: shared)" in text
     assert "Pool: 8 players × $5.00 = $40.00; the house keeps $4.00." in text
     assert "1st A $21.00 2nd C $14.00 Booby prize B $0.50 D $0.50 Paid out $36.00" in text
+
+
+def test_the_event_page_says_the_awards_and_the_prize_terms(director_client, prize_night):
+    event = prize_night
+    assert event.prizes_in_words() == [
+        "Side awards: most loners, booby prize.",
+        "Prizes: an entry fee of $5.00, the house keeps 10%, places paid 60/40%; side prizes: "
+        "booby prize $1.00.",
+    ]
+    page = director_client.get(reverse("tournaments:event-detail", args=[event.pk]))
+    assert "Side awards: most loners, booby prize." in page.content.decode()
+    Event.objects.filter(pk=event.pk).update(
+        entry_fee=0, award_booby=False, award_most_loners=False
+    )
+    event.refresh_from_db()
+    assert event.prizes_in_words() == ["No side awards.", "No prize table (no entry fee)."]

@@ -19,7 +19,7 @@ from simple_history.models import HistoricalRecords
 import scoring
 from clubs.models import Club, Player, RulesChoice, number_range
 
-from .prizes import AWARDS, parse_percents
+from .prizes import AWARDS, cents, money, parse_percents
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 SIDE_CHOICES = [("NS", "North-South"), ("EW", "East-West")]
@@ -214,6 +214,25 @@ class Event(RulesChoice):
 
     def side_prizes(self) -> dict[str, Decimal]:
         return {key: getattr(self, f"prize_{key}") for key in AWARDS}
+
+    def prizes_in_words(self) -> list[str]:
+        """The side awards and the prize table's terms, for the event page."""
+        chosen = [AWARDS[key].lower() for key in self.awards_chosen()]
+        lines = [f"Side awards: {', '.join(chosen)}." if chosen else "No side awards."]
+        if self.entry_fee > 0:
+            terms = f"Prizes: an entry fee of {money(cents(self.entry_fee))}"
+            if self.house_percent:
+                terms += f", the house keeps {self.house_percent}%"
+            terms += f", places paid {self.places_paid}%"
+            side = [
+                f"{AWARDS[key].lower()} {money(cents(amount))}"
+                for key, amount in self.side_prizes().items()
+                if amount > 0 and key in self.awards_chosen()
+            ]
+            lines.append(terms + (f"; side prizes: {', '.join(side)}." if side else "."))
+        else:
+            lines.append("No prize table (no entry fee).")
+        return lines
 
     def max_hands(self) -> int | None:
         return self.hands_per_round if self.round_end == self.RoundEnd.HANDS else None

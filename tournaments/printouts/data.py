@@ -48,6 +48,7 @@ class ScoreSheet:
     lone_hands: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
     confirmed: str = ""
     corrections: list[str] = field(default_factory=list)
+    minus_points: bool = False  # set scoring: a euchred side writes minus points
 
 
 def _note(hand: Hand) -> str:
@@ -62,6 +63,16 @@ def _note(hand: Hand) -> str:
 def _dealers(first: str, count: int) -> list[str]:
     start = scoring.SEATS.index(first)
     return [scoring.SEATS[(start + i) % 4] for i in range(count)]
+
+
+def set_scoring(event: Event) -> bool:
+    """Whether the event's house plays set scoring: its sheets and cards leave room for minus
+    points, and say how to write them."""
+    rules = event.ruleset()
+    return rules.euchred_makers < 0 or rules.lone_euchred_makers < 0
+
+
+MINUS_POINTS = "Set scoring: a euchred side scores minus points. Write them with the sign (−2)."
 
 
 def score_sheets(round_: Round, *, filled: bool) -> list[ScoreSheet]:
@@ -98,6 +109,7 @@ def score_sheets(round_: Round, *, filled: bool) -> list[ScoreSheet]:
             filled=filled,
             game_to=game_to,
             hands_per_round=max_hands,
+            minus_points=set_scoring(event),
         )
         if filled:
             _fill(sheet, hands[table.pk])

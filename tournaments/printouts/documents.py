@@ -25,7 +25,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from .data import PrintedTableCard, ScoreSheet, TallyCard
+from .data import MINUS_POINTS, PrintedTableCard, ScoreSheet, TallyCard
 from .layout import (
     BOLD,
     FONT,
@@ -101,6 +101,7 @@ def _sheet_story(sheet: ScoreSheet, width: float, height: float) -> list:
     story = [
         Paragraph(f"Table {sheet.table_number} · Round {sheet.round_number}", STYLES["Title"]),
         Paragraph(f"Score sheet, {what} · {kind}", STYLES["Body"]),
+        *([_paragraph(MINUS_POINTS, STYLES["Small"])] if sheet.minus_points else []),
         Spacer(1, 6),
     ]
     seat_rows = [
@@ -232,10 +233,11 @@ class TallyCardFlowable(Flowable):
     """One card, drawn straight on the canvas: a card is a fixed grid, and 400 of them must
     come out in well under two seconds, which platypus tables (measured ~4x slower) do not."""
 
-    def __init__(self, card: TallyCard, subtitle: str):
+    def __init__(self, card: TallyCard, subtitle: str, note: str = ""):
         super().__init__()
         self.card = card
         self.subtitle = subtitle
+        self.note = note  # a line under the grid (set scoring's minus points)
 
     def wrap(self, available_width, available_height):
         # A card takes its whole quarter page, so the next card goes to the next quarter.
@@ -261,7 +263,8 @@ class TallyCardFlowable(Flowable):
 
         rows = self.card.rows
         top = h - max(34, qr + 4)
-        row_h = min(22.0, (top - 4) / (len(rows) + 2))
+        note_room = 12 if self.note else 0
+        row_h = min(22.0, (top - 4 - note_room) / (len(rows) + 2))
         font = min(9.0, row_h * 0.6)
         lefts = []
         x = 0.0
@@ -301,6 +304,9 @@ class TallyCardFlowable(Flowable):
                 c.drawString(left + 3, y, text)
         c.setFont(BOLD, font)
         c.drawRightString(lefts[4] - 4, bottom + baseline, "Total")
+        if self.note:
+            c.setFont(FONT, _fit(self.note, FONT, 7.5, w, smallest=5))
+            c.drawString(0, bottom - 10, self.note)
 
 
 def _tally_frames(pagesize) -> list[Frame]:
@@ -335,10 +341,12 @@ def _cut_lines(canvas, doc) -> None:
     canvas.restoreState()
 
 
-def tally_cards_pdf(info: DocInfo, cards: list[TallyCard]) -> bytes:
+def tally_cards_pdf(info: DocInfo, cards: list[TallyCard], *, minus_points: bool = False) -> bytes:
     register_fonts()
     subtitle = printable(f"{info.event} · {info.date:%Y-%m-%d}")
-    story: list = [TallyCardFlowable(card, subtitle) for card in cards]
+    # Set scoring: the card says that points may be minus (the column has room for "−2").
+    note = MINUS_POINTS if minus_points else ""
+    story: list = [TallyCardFlowable(card, subtitle, note) for card in cards]
     if not story:
         story = [Paragraph("No players entered yet.", STYLES["Body"])]
     return build(info, story, frames=_tally_frames(info.pagesize), on_page=_cut_lines)

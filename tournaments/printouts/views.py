@@ -90,7 +90,9 @@ def tally_cards(request: HttpRequest, pk: int) -> FileResponse:
         cards = data.routes_changed(cards, printed.routes if printed else {})
     services.tally_print_record(event=event, routes={c.player_id: c.route() for c in cards})
     title = "Tally cards, changed routes" if changed else "Tally cards"
-    content = documents.tally_cards_pdf(_info(request, event, title), cards)
+    content = documents.tally_cards_pdf(
+        _info(request, event, title), cards, minus_points=data.set_scoring(event)
+    )
     return _pdf(content, event, "tally-cards-changed" if changed else "tally-cards")
 
 
