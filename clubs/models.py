@@ -121,7 +121,7 @@ class RulesChoice(models.Model):
     thrown_in_counts = models.BooleanField(
         "a thrown-in deal counts as one of a round's hands",
         default=True,
-        help_text="Untick to play a round's hands in full, however many deals are thrown in.",
+        help_text="No: a round's hands are all played, however many deals are thrown in.",
     )
 
     class LonersCounted(models.TextChoices):

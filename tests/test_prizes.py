@@ -291,3 +291,23 @@ def test_the_event_page_says_the_awards_and_the_prize_terms(director_client, pri
     )
     event.refresh_from_db()
     assert event.prizes_in_words() == ["No side awards.", "No prize table (no entry fee)."]
+
+
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("places_paid", "50/30/10", "The percentages add up to 90, not 100."),
+        ("entry_fee", "-1", "Enter an amount of 0 or more."),
+        ("prize_booby", "10000", "At most 9,999.99."),
+        ("house_percent", "101", "Enter a number from 0 to 100."),
+    ],
+)
+def test_bad_prize_terms_are_refused_in_words(director_client, prize_night, field, value, message):
+    from test_house_rules import EVENT_FORM
+
+    data = {**EVENT_FORM, "name": "Prize night", "rounds_planned": "1", field: value}
+    response = director_client.post(reverse("tournaments:event-edit", args=[prize_night.pk]), data)
+    assert response.status_code == 200
+    assert message in response.context["form"].errors[field][0]
+    prize_night.refresh_from_db()
+    assert (prize_night.places_paid, prize_night.entry_fee) == ("60/40", Decimal("5"))

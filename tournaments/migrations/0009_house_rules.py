@@ -39,6 +39,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='event',
             name='thrown_in_counts',
-            field=models.BooleanField(default=True, help_text="Untick to play a round's hands in full, however many deals are thrown in.", verbose_name="a thrown-in deal counts as one of a round's hands"),
+            field=models.BooleanField(default=True, help_text="No: a round's hands are all played, however many deals are thrown in.", verbose_name="a thrown-in deal counts as one of a round's hands"),
         ),
     ]

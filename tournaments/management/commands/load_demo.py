@@ -197,7 +197,7 @@ class Command(BaseCommand):
     def event(self, club: Club, **fields) -> Event:
         # An event starts with its club's rules, as the event form does.
         return Event.objects.create(
-            club=club, rules_preset=club.rules_preset, **club.house_rules(), **fields
+            club=club, rules_preset=club.rules_preset, **{**club.house_rules(), **fields}
         )
 
     def night(self, club, roster, rng, date, director) -> Event:
