@@ -135,5 +135,7 @@ def test_the_standings_and_the_printouts_say_which_rounds_ended_on_time(
     standings = director_client.get(reverse("tournaments:standings", args=[event.pk]))
     assert said in standings.content.decode()
     assert said in words(pdf_text(get_pdf(director_client, "printout-standings", event))[0])
+    sheets = words(" ".join(pdf_text(get_pdf(director_client, "printout-sheets", event))))
+    assert "Time was called at" in sheets and "the hand in play was the table's last." in sheets
     detail = director_client.get(reverse("tournaments:event-detail", args=[event.pk]))
     assert "ended when time was called at" in detail.content.decode()

@@ -3,6 +3,8 @@
 
 from dataclasses import dataclass, field
 
+from django.utils import timezone
+
 import scoring
 from tournaments import history
 from tournaments.models import SEAT_NAMES, Event, Hand, Round, Seat
@@ -49,6 +51,7 @@ class ScoreSheet:
     confirmed: str = ""
     corrections: list[str] = field(default_factory=list)
     minus_points: bool = False  # set scoring: a euchred side writes minus points
+    time_called: str = ""  # "Time was called at 21:05: ..." for a round that ended on time
 
 
 def _note(hand: Hand) -> str:
@@ -110,6 +113,12 @@ def score_sheets(round_: Round, *, filled: bool) -> list[ScoreSheet]:
             game_to=game_to,
             hands_per_round=max_hands,
             minus_points=set_scoring(event),
+            time_called=(
+                f"Time was called at {timezone.localtime(round_.time_called_at):%H:%M}: "
+                "the hand in play was the table's last."
+                if round_.time_called_at
+                else ""
+            ),
         )
         if filled:
             _fill(sheet, hands[table.pk])

@@ -102,6 +102,7 @@ def _sheet_story(sheet: ScoreSheet, width: float, height: float) -> list:
         Paragraph(f"Table {sheet.table_number} · Round {sheet.round_number}", STYLES["Title"]),
         Paragraph(f"Score sheet, {what} · {kind}", STYLES["Body"]),
         *([_paragraph(MINUS_POINTS, STYLES["Small"])] if sheet.minus_points else []),
+        *([_paragraph(sheet.time_called, STYLES["Small"])] if sheet.time_called else []),
         Spacer(1, 6),
     ]
     seat_rows = [
