@@ -42,11 +42,13 @@ def test_each_table_still_playing_finishes_the_hand_in_play(director_client, cli
 
     html = client.get(captain_page(client, first)).content.decode()
     assert "Time is called: finish the hand in play." in html
+    # The table's count ends with the hand in play, and the phone's script is told so.
+    assert "3 hands played of 4" in html and 'data-max-hands="4"' in html
     assert 'id="hand-form"' in html
     assert enter(client, first, 4).status_code == 302
     html = client.get(captain_page(client, first)).content.decode()
     assert "Time is called" not in html and 'id="hand-form"' not in html
-    assert "This table has finished" in html and "4 hands played of 8" in html
+    assert "This table has finished" in html and "4 hands played of 4" in html
     refused = enter(client, first, 5)
     assert refused.status_code == 409
     assert "Time was called, and this table has played the hand that was in play" in (

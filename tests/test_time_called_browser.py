@@ -55,7 +55,7 @@ def test_a_round_ends_on_time_and_closes_as_finished(
     check_and_confirm(phone, 3, "East-West euchred North-South: 2 points to East-West")
     expect(phone.locator("#time-called")).to_have_count(0)
     expect(phone.locator("#hand-form")).to_have_count(0)
-    expect(phone.locator("#score")).to_contain_text("3 hands played of 8")
+    expect(phone.locator("#score")).to_contain_text("3 hands played of 3")
     phone.get_by_role("button", name=f"I am {names['E']} (East): I confirm").click()
     expect(phone.locator("#confirmed")).to_contain_text(f"Result confirmed by {names['E']}")
 

@@ -71,7 +71,8 @@ def _table_context(table: Table, seats: dict | None = None, hands: list | None =
         "last_hand": hands[-1] if hands else None,
         "next_number": len(hands) + 1,
         "dealer": {"seat": SEAT_NAMES[game.dealer], "player": seats.get(game.dealer)},
-        "max_hands": table.round.event.max_hands(),
+        # The table's own limit: the round's hands, or fewer once time is called.
+        "max_hands": table.hand_limit(),
         "game_points": table.rules().game_points,
         "is_open": is_open,
         "can_enter": is_open and not game.finished,
