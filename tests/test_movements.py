@@ -418,3 +418,24 @@ def test_movement_type_is_what_the_issue_describes():
     assert isinstance(movement, Movement)
     assert all(len(t) == 4 for r in movement.rounds for t in r.tables)
     assert all(len(r.sit_out) == 1 for r in movement.rounds)
+
+
+@pytest.mark.parametrize("seed", [15, 49, 57, 71, 97, 122, 143, *range(1, 25)])
+def test_a_late_arrival_is_re_planned_with_no_partner_again(seed):
+    """13 players for 2 rounds of a 13-round night, then a 14th arrives for round 3: the rest
+    of the night is planned so no two players partner twice. The listed seeds each gave one
+    repeat from a single plan; the re-plan now tries other seeds from the event's own."""
+    from tournaments.seating import plan_round
+
+    players, past = list(range(1, 14)), []
+    for _ in range(2):
+        past = plan_round(players=players, past=past, rounds=13, seed=seed).night[: len(past) + 1]
+    late = plan_round(players=[*players, 14], past=past, rounds=13, seed=seed)
+    partners = Counter(
+        frozenset(pair) for r in late.night for n, e, s, w in r.tables for pair in ((n, s), (e, w))
+    )
+    assert max(partners.values()) == 1
+    assert late.night[:2] == past  # what was played is kept
+    # The same inputs give the same plan: round 3 seated, round 4 follows it.
+    again = plan_round(players=[*players, 14], past=late.night[:3], rounds=13, seed=seed)
+    assert again.night == late.night
