@@ -15,11 +15,12 @@ play, 4 hands in at every table, so the captains' pages open a live table.
 
 Then every page is requested in-process with django.test.Client (server time: middleware,
 view, queries, template; no network; what the script built is set aside from the garbage
-collector with gc.freeze(), as a server's heap would not hold it), best of --runs or more (a quick page is asked again
-for a second at least), the roster sizes in turns (so whatever else the machine does weighs
-on each alike), beside the minimal view /health/ timed in the same run. It prints, per page
-and roster size: milliseconds, the multiple of /health/, the queries and the size of the
-answer; then the ratio of the largest roster to the smallest, and whether each aim holds:
+collector with gc.freeze(), as a server's heap would not hold it), best of --runs or more
+(a quick page is asked again for a second at least), the roster sizes in turns (so whatever
+else the machine does weighs on each alike), beside the minimal view /health/ timed in the
+same run. It prints, per page and roster size: milliseconds, the multiple of /health/, the
+queries and the size of the answer; then the ratio of the largest roster to the smallest,
+and whether each aim holds:
 
 - captain pages within 10x /health/;
 - director pages (HTML) within 100 ms; the PDFs and the CSV are printed beside them as
