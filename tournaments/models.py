@@ -39,6 +39,13 @@ MONEY = [
 ]
 
 
+def money_field(label: str) -> models.DecimalField:
+    """An entry fee or a side prize, in dollars and cents."""
+    return models.DecimalField(
+        label, max_digits=6, decimal_places=2, default=Decimal("0"), validators=MONEY
+    )
+
+
 def percents_valid(text: str) -> None:
     """The places' percentages, refused in the words tournaments/prizes.py gives."""
     try:
@@ -145,9 +152,7 @@ class Event(RulesChoice):
     award_booby = models.BooleanField("booby prize (last place)", default=False)
     # The prize table: the entry fees make a pool, the house keeps its share, the places are
     # paid by percentage, and each side award may carry a fixed amount.
-    entry_fee = models.DecimalField(
-        "entry fee", max_digits=6, decimal_places=2, default=Decimal("0"), validators=MONEY
-    )
+    entry_fee = money_field("entry fee")
     house_percent = models.PositiveSmallIntegerField(
         "house share (%)", default=0, validators=number_range(0, 100)
     )
@@ -159,30 +164,10 @@ class Event(RulesChoice):
         help_text="Each paid place's share of the pool after the house and side prizes, "
         "first place first: 50/30/20, or 60/40.",
     )
-    prize_most_loners = models.DecimalField(
-        "prize for most loners",
-        max_digits=6,
-        decimal_places=2,
-        default=Decimal("0"),
-        validators=MONEY,
-    )
-    prize_best_round = models.DecimalField(
-        "prize for best round",
-        max_digits=6,
-        decimal_places=2,
-        default=Decimal("0"),
-        validators=MONEY,
-    )
-    prize_high_night = models.DecimalField(
-        "prize for high night",
-        max_digits=6,
-        decimal_places=2,
-        default=Decimal("0"),
-        validators=MONEY,
-    )
-    prize_booby = models.DecimalField(
-        "booby prize", max_digits=6, decimal_places=2, default=Decimal("0"), validators=MONEY
-    )
+    prize_most_loners = money_field("prize for most loners")
+    prize_best_round = money_field("prize for best round")
+    prize_high_night = money_field("prize for high night")
+    prize_booby = money_field("booby prize")
     prizes_public = models.BooleanField("show the prize table to players", default=False)
     created = models.DateTimeField(auto_now_add=True)
 
