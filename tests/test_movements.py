@@ -245,6 +245,9 @@ def test_the_report_says_what_a_director_understands_from_the_real_counts():
         "8 players, 2 rounds.",
         "Every partner new, 2 pairs meet twice as opponents, "
         "2 pairs meet as partners and as opponents.",
+        # Two tables of 4 cannot be re-formed without two players from one table meeting again.
+        "8 × 2: players meet again from round 2 (round 1 has none); 8 players can play at most "
+        "1 round with no pair meeting twice.",
         "No one sits out.",
         "2 pairs of opponents meet more often on one side than the other.",
         "Problems: player 1 and player 2 meet twice as opponents; player 3 and player 4 meet "
@@ -259,6 +262,7 @@ def test_the_report_counts_in_plain_words_for_one_round_and_a_sit_out():
     assert report.lines() == [
         "5 players, 1 round.",
         "Every partner new, no one meets the same opponent twice.",
+        "5 × 1: no pair meets twice. No night of 5 players is longer without a repeat.",
         "1 player sits out once, 4 never.",
         "No problems found.",
     ]

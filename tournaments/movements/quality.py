@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, pairwise
 
 from .core import Movement, Round
+from .limits import repeat_free_limit
 
 
 @dataclass
@@ -25,6 +26,8 @@ class Report:
     sit_outs: Counter = field(repr=False)
     twice_in_a_row: list[int]
     errors: list[str]
+    # The round in which two players first share a table again (None: no pair ever does).
+    first_repeat: int | None = None
 
     # The counts below look only at the pairs that were counted, never at every pair of
     # players: 400 players make 79,800 pairs, and the round preview reads the report at once.
@@ -155,6 +158,7 @@ class Report:
             lines = [
                 f"{_count(len(self.players), 'player')}, {_count(self.rounds, 'round')}.",
                 self.summary(),
+                *([] if self.is_whist else [self.repeat_words()]),
                 _how_often(
                     Counter(self.sit_outs[p] for p in self.players),
                     "player",
@@ -204,6 +208,36 @@ class Report:
             )
         )
         return lines
+
+    def repeat_words(self) -> str:
+        """Whether anyone shares a table twice, against the most a night of this size allows:
+        "28 × 9: no pair meets twice. No night of 28 players is longer without a repeat."
+        """
+        players, rounds = len(self.players), self.rounds
+        limit = repeat_free_limit(players)
+        head = f"{players} × {rounds}: "
+        if self.first_repeat is None:
+            if limit.exact and rounds >= limit.rounds:
+                return head + (
+                    f"no pair meets twice. No night of {players} players is longer without a "
+                    "repeat."
+                )
+            return head + f"no pair meets twice ({limit.words()})."
+        clean = self.first_repeat - 1
+        before = (
+            "no round before it has one"
+            if clean < 1
+            else "round 1 has none"
+            if clean == 1
+            else "rounds 1 and 2 have none"
+            if clean == 2
+            else f"rounds 1 to {clean} have none"
+        )
+        return (
+            head
+            + f"players meet again from round {self.first_repeat} ({before}); "
+            + (limit.words() + ".")
+        )
 
     def summary(self) -> str:
         """One sentence for the partners and the opponents, from the counts: "Every partner
@@ -289,6 +323,7 @@ def movement_report(
     left: Counter = Counter()
     sit_outs: Counter = Counter()
     errors = []
+    first_repeat = None
     for number, r in enumerate(rounds, start=1):
         seen = Counter(r.players())
         for player, count in sorted(seen.items()):
@@ -301,11 +336,16 @@ def movement_report(
                 errors.append(f"round {number}: a table of {len(table)} players")
                 continue
             n, e, s, w = table
-            partners[frozenset((n, s))] += 1
-            partners[frozenset((e, w))] += 1
+            for a, b in ((n, s), (e, w)):
+                partners[frozenset((a, b))] += 1
             for a, b in ((n, e), (e, s), (s, w), (w, n)):
                 opponents[frozenset((a, b))] += 1
                 left[(a, b)] += 1
+            if first_repeat is None and any(
+                partners[pair] + opponents[pair] > 1
+                for pair in map(frozenset, ((n, e), (n, s), (n, w), (e, s), (e, w), (s, w)))
+            ):
+                first_repeat = number
         sit_outs.update(r.sit_out)
     twice = sorted(
         {p for before, after in pairwise(rounds) for p in set(before.sit_out) & set(after.sit_out)}
@@ -319,4 +359,5 @@ def movement_report(
         sit_outs=sit_outs,
         twice_in_a_row=twice,
         errors=errors,
+        first_repeat=first_repeat,
     )
