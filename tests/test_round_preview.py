@@ -162,3 +162,65 @@ def test_a_pairs_preview_speaks_of_partnerships_not_of_partners_again(
     # Partners together all night is the point of a pairs event, not a problem.
     assert "partners 3 times" not in text and "partners again" not in text
     assert "No problems found." in text
+
+
+@pytest.fixture
+def twenty_eight(event, club):
+    """28 players for 9 rounds: the most a night of 28 can have with no one meeting twice."""
+    from clubs.models import Player
+
+    for n in range(1, 29):
+        player = Player.objects.create(club=club, name=f"Player {n:02}")
+        Entry.objects.create(event=event, player=player)
+    event.rounds_planned = 9
+    event.save()
+    return event
+
+
+def test_the_preview_says_no_pair_meets_twice_and_draws_the_chart(director_client, twenty_eight):
+    response = director_client.get(reverse("tournaments:round-preview", args=[twenty_eight.pk]))
+
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "28 × 9: no pair meets twice. No night of 28 players is longer without a repeat." in (
+        text
+    )
+    chart = response.context["chart"]
+    # Entry order numbers the players, and names them in the key.
+    assert chart["key"][0] == (1, "Player 01") and chart["key"][27] == (28, "Player 28")
+    assert [r["number"] for r in chart["rounds"]] == list(range(1, 10))
+    assert all(len(r["tables"]) == 7 for r in chart["rounds"])
+    # The chart's round 1 is the round the preview seats, by number.
+    first = [tuple(int(name.split()[1]) for name in names) for names in _preview_names(response)]
+    assert chart["rounds"][0]["tables"] == first
+    # Over the 9 rounds each player partners 9 and opposes 18 others, and meets no one twice.
+    assert {(c.partners, c.opponents, c.met_again, c.sit_outs) for c, _ in chart["players"]} == {
+        (9, 18, 0, 0)
+    }
+    north, east, south, west = first[0]
+    row = dict(chart["matrix"])[north]
+    assert row[south - 1] == "P" and row[east - 1] == "O" and row[west - 1] == "O"
+    assert row[north - 1] == ""
+    assert '<table class="matrix">' in text and '<th scope="col">Sits out</th>' not in text
+
+
+def _preview_names(response) -> list[list[str]]:
+    return [[name for _, name, _ in table["seats"]] for table in response.context["tables"]]
+
+
+def test_a_night_with_repeats_says_from_which_round_and_counts_them(
+    director_client, event, players
+):
+    for player in players[:8]:
+        Entry.objects.create(event=event, player=player)
+    event.rounds_planned = 3
+    event.save()
+
+    response = director_client.get(reverse("tournaments:round-preview", args=[event.pk]))
+
+    text = response.content.decode()
+    assert "8 × 3: players meet again from round 2 (round 1 has none); 8 players can play at " in (
+        text
+    )
+    counts = [c for c, _ in response.context["chart"]["players"]]
+    assert all(c.met_again > 0 for c in counts)
