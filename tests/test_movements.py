@@ -68,7 +68,7 @@ def test_the_prime_construction_meets_each_opponent_once_on_each_side(p):
 @pytest.mark.parametrize(
     ("n", "rounds"),
     [(16, 5), (24, 5), (32, 8), (32, 9), (33, 6), (41, 8), (48, 8), (64, 12), (64, 21)]
-    + [(100, 12), (250, 12), (400, 12), (99, 10), (30, 6), (23, 5), (40, 8)],
+    + [(100, 12), (250, 12), (400, 12), (99, 10), (30, 6), (23, 5), (40, 8), (24, 6)],
 )
 def test_short_nights_never_seat_two_players_together_twice(n, rounds):
     movement = individual_movement(n, rounds)
@@ -80,12 +80,10 @@ def test_short_nights_never_seat_two_players_together_twice(n, rounds):
     assert movement.notes == []
 
 
-@pytest.mark.parametrize(
-    ("n", "rounds", "at_most"), [(20, 6, 6), (24, 6, 3), (30, 8, 5), (17, 5, 1)]
-)
+@pytest.mark.parametrize(("n", "rounds", "at_most"), [(20, 6, 6), (30, 8, 5), (17, 5, 1)])
 def test_hard_short_nights_are_polished_and_say_how_many_repeats_are_left(n, rounds, at_most):
     # No schedule without repeats is known to the code for these (20 players in 6 rounds is
-    # believed impossible); the tabu polish must keep what it reached, and say so.
+    # impossible); the tabu polish must keep what it reached, and say so.
     movement = individual_movement(n, rounds)
     report = movement_report(movement)
 

@@ -3,7 +3,8 @@
 `individual_movement` builds the candidates that apply and keeps the best by the quality
 report: a full rotation from a whist design (or one derived from the design of a neighbouring
 count), a resolvable design's rounds (no repeat at all, for 16, 28, 40, 52 and 64 players and
-one fewer), the no-repeat planes for 2^d players, a design's rounds in the order that repeats
+one fewer), a night found by search (no repeat, for 24, 36 and 48 and one fewer), the no-repeat
+planes for 2^d players, a design's rounds in the order that repeats
 least, and the planner, which handles everything else.
 """
 
@@ -17,6 +18,7 @@ from .planner import plan_rounds
 from .polish import polish
 from .quality import Report, movement_report
 from .resolvable import most_rounds, resolvable_rounds
+from .searched import most_searched_rounds, searched_rounds
 from .whist import design_for, expand_design
 
 PLANNER_RUNS = 1
@@ -183,6 +185,9 @@ def _movement(players: int, rounds: int) -> Movement:
     free = resolvable_rounds(players, rounds)
     if free is not None:
         return Movement(players=players, rounds=free, method="resolvable design, no repeats")
+    found = searched_rounds(players, rounds)
+    if found is not None:
+        return Movement(players=players, rounds=found, method="night found by search, no repeats")
     spread = spread_rounds(players, rounds)
     if spread is not None:
         return Movement(players=players, rounds=spread, method="planes of GF(2)^d, no repeats")
@@ -196,15 +201,18 @@ def _movement(players: int, rounds: int) -> Movement:
     elif full is not None:
         for prefix in _reordered_prefixes(full, rounds):
             candidates.append(Movement(players, prefix, method=full.method + ", first rounds"))
-    most = most_rounds(players)
-    if 0 < most < rounds:
-        # A night a little longer than a resolvable design: its rounds first, so no one meets
-        # anyone twice before the design runs out, then planned rounds around them.
-        free = resolvable_rounds(players, most)
-        more = plan_rounds(everyone, rounds - most, history=free)
-        extra = rounds - most
-        method = f"resolvable design, then {extra} planned round{'s' if extra > 1 else ''}"
-        candidates.append(Movement(players, free + more, method=method))
+    for most, first, name in (
+        (most_rounds(players), resolvable_rounds, "resolvable design"),
+        (most_searched_rounds(players), searched_rounds, "night found by search"),
+    ):
+        if 0 < most < rounds:
+            # A night a little longer than one with no repeat: its rounds first, so no one
+            # meets anyone twice before they run out, then planned rounds around them.
+            free = first(players, most)
+            extra = rounds - most
+            more = plan_rounds(everyone, extra, history=free)
+            method = f"{name}, then {extra} planned round{'s' if extra > 1 else ''}"
+            candidates.append(Movement(players, free + more, method=method))
     best = min(candidates, key=lambda m: _quality_key(movement_report(m)), default=None)
     # Planner runs from different starts while none is flawless; each stays well under half a
     # second up to 400 players and 12 rounds. One run, then the polish below, does better on a

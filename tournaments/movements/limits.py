@@ -3,11 +3,14 @@
 Each round a player meets three others, so a player can play at most (n - 1) // 3 rounds
 without meeting anyone twice; with n // 4 tables a round, the seats over R rounds,
 4 * (n // 4) * R, cannot exceed n * ((n - 1) // 3). That counting bound is exact where a design
-reaches it (`resolvable.py`: n = 4 or 3 mod 12, from 15 on), and for a few sizes the
-literature, or a short argument, gives the true figure below it.
+reaches it (`resolvable.py`: n = 4 or 3 mod 12, from 15 on) or a night found by search does
+(`searched.py`: 24, 36 and 48), and for a few sizes the literature, or a short argument, gives
+the true figure below it.
 """
 
 from dataclasses import dataclass
+
+from .searched import NIGHTS, most_searched_rounds
 
 # Known exactly, where the counting bound says more. 20 players: 5 rounds, and a 6th is
 # impossible (there is no resolvable packing of 20 players in tables of 4 with 6 rounds). 32
@@ -52,4 +55,6 @@ def repeat_free_limit(players: int) -> Limit:
         return Limit(players, KNOWN[players], exact=True)
     bound = players * ((players - 1) // 3) // (4 * tables)
     designed = players >= 15 and players % 12 in (3, 4)
-    return Limit(players, bound, exact=designed)
+    # A night found by search that reaches the bound (`searched.py`) settles it too.
+    found = players in NIGHTS and most_searched_rounds(players) == bound
+    return Limit(players, bound, exact=designed or found)
