@@ -18,7 +18,9 @@ from tournaments.movements import (
     replan,
 )
 from tournaments.movements.designs import DESIGNS
+from tournaments.movements.group import Group
 from tournaments.movements.pairs import KINGS, ROUND_ROBIN, SWISS, round_robin
+from tournaments.movements.search import one_sided, turned
 from tournaments.movements.whist import expand_design, has_design, prime_base
 
 WHIST_COUNTS = [n for n in range(8, 65) if n % 4 in (0, 1)]
@@ -441,3 +443,24 @@ def test_a_late_arrival_is_re_planned_with_no_partner_again(seed):
     # The same inputs give the same plan: round 3 seated, round 4 follows it.
     again = plan_round(players=[*players, 14], past=late.night[:3], rounds=13, seed=seed)
     assert again.night == late.night
+
+
+@pytest.mark.parametrize("n", [n for n in sorted(DESIGNS) if n % 4 == 0])
+def test_designs_for_4k_players_are_turned_for_the_fewest_one_sided_opponents(n):
+    group = Group(tuple(DESIGNS[n]["group"]))
+    shipped = one_sided(DESIGNS[n]["base"], group)
+
+    # No design for 4k players developed from an abelian group balances left and right.
+    assert shipped >= 1
+    # Turning tables round (partners and opponents kept) finds nothing better than shipped.
+    assert one_sided(turned(DESIGNS[n]["base"], group), group) == shipped
+    # Each one-sided difference is m pairs of opponents, as the report counts them.
+    assert movement_report(expand_design(n)).left_right_unbalanced == shipped * group.order
+
+
+@pytest.mark.parametrize("n", [21, 33, 45])
+def test_the_searched_odd_sizes_now_balance_left_and_right(n):
+    report = movement_report(individual_movement(n))
+
+    assert report.is_whist and report.left_right_gap == 0
+    assert "Each opponent is met once on each side." in report.lines()
