@@ -162,6 +162,10 @@ def test_a_pairs_preview_speaks_of_partnerships_not_of_partners_again(
     # Partners together all night is the point of a pairs event, not a problem.
     assert "partners 3 times" not in text and "partners again" not in text
     assert "No problems found." in text
+    # The chart shows the rounds played and the next; counts of partners would mean nothing.
+    assert [r["number"] for r in response.context["chart"]["rounds"]] == [1, 2, 3]
+    assert '<table class="chart">' in text
+    assert "Partnered again" not in text and '<table class="matrix">' not in text
 
 
 @pytest.fixture

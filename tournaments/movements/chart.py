@@ -4,6 +4,7 @@ and oppose each other. `manage.py movement_report --chart` prints it as text; th
 preview draws the same `Chart` as tables.
 """
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -38,21 +39,31 @@ class Chart:
         return self.partners.get(key, 0), self.opponents.get(key, 0)
 
     def player_counts(self) -> list[PlayerCounts]:
-        counts = []
-        for p in self.numbers:
-            others = [q for q in self.numbers if q != p]
-            met = [self.pair(p, q) for q in others]
-            counts.append(
-                PlayerCounts(
-                    number=p,
-                    partners=sum(1 for part, _ in met if part),
-                    partners_again=sum(part - 1 for part, _ in met if part > 1),
-                    opponents=sum(1 for _, opp in met if opp),
-                    met_again=sum(1 for part, opp in met if part + opp > 1),
-                    sit_outs=sum(p in r.sit_out for r in self.rounds),
-                )
+        # From the pairs that met, not from every pair: 400 players make 79,800 pairs.
+        partners, again, opponents, met_again = Counter(), Counter(), Counter(), Counter()
+        for pair, count in self.partners.items():
+            for p in pair:
+                partners[p] += 1
+                again[p] += count - 1
+        for pair in self.opponents:
+            for p in pair:
+                opponents[p] += 1
+        for pair in self.partners.keys() | self.opponents.keys():
+            if self.partners.get(pair, 0) + self.opponents.get(pair, 0) > 1:
+                for p in pair:
+                    met_again[p] += 1
+        sit_outs = Counter(p for r in self.rounds for p in r.sit_out)
+        return [
+            PlayerCounts(
+                number=p,
+                partners=partners[p],
+                partners_again=again[p],
+                opponents=opponents[p],
+                met_again=met_again[p],
+                sit_outs=sit_outs[p],
             )
-        return counts
+            for p in self.numbers
+        ]
 
     def lines(self) -> list[str]:
         """The chart as plain text: the rounds, then the partner and opponent counts."""
