@@ -336,8 +336,8 @@ def movement_report(
                 errors.append(f"round {number}: a table of {len(table)} players")
                 continue
             n, e, s, w = table
-            for a, b in ((n, s), (e, w)):
-                partners[frozenset((a, b))] += 1
+            partners[frozenset((n, s))] += 1
+            partners[frozenset((e, w))] += 1
             for a, b in ((n, e), (e, s), (s, w), (w, n)):
                 opponents[frozenset((a, b))] += 1
                 left[(a, b)] += 1
