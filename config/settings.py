@@ -163,9 +163,11 @@ TEMPLATES = [
             ],
         },
     },
-    # The captain's table page only (templates/tournaments/captain/*.jinja), which a phone opens
-    # after every hand: Jinja2 renders it about ten times faster (bench/pages.py). Asked for by
-    # name (using="jinja2"), so Django's templates above stay the default everywhere else.
+    # The captain's table page (templates/tournaments/captain/*.jinja), which a phone opens
+    # after every hand, and the round preview's chart (templates/tournaments/_chart.jinja),
+    # thousands of cells at 400 players: Jinja2 renders them about ten times faster
+    # (bench/pages.py). Asked for by name (using="jinja2"), so Django's templates above stay
+    # the default everywhere else.
     {
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "NAME": "jinja2",

@@ -196,7 +196,11 @@ def test_the_preview_says_no_pair_meets_twice_and_draws_the_chart(director_clien
     assert all(len(r["tables"]) == 7 for r in chart["rounds"])
     # The chart's round 1 is the round the preview seats, by number.
     first = [tuple(int(name.split()[1]) for name in names) for names in _preview_names(response)]
-    assert chart["rounds"][0]["tables"] == first
+    assert chart["chart"].rounds[0].tables == first
+    # On the page each table is its four numbers, each two characters wide (figure spaces).
+    cell = chart["rounds"][0]["tables"][0].split(" ")
+    assert [len(part) for part in cell] == [2, 2, 2, 2]
+    assert tuple(int(part.strip("\u2007")) for part in cell) == first[0]
     # Over the 9 rounds each player partners 9 and opposes 18 others, and meets no one twice.
     assert {(c.partners, c.opponents, c.met_again, c.sit_outs) for c, _ in chart["players"]} == {
         (9, 18, 0, 0)

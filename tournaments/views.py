@@ -17,6 +17,7 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
@@ -315,6 +316,7 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("tournaments:event-detail", pk=event.pk)
     names = dict(event.entries.values_list("player_id", "player__name"))
     played = plan.played
+    chart = _night_chart(plan, event, names)
     tables = [
         {
             "number": number,
@@ -337,7 +339,14 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
             "so_far": _report_lines(plan.night[: played + 1], names, event),
             "night": _report_lines(plan.night, names, event),
             "night_rounds": len(plan.night),
-            "chart": _night_chart(plan, event, names),
+            "chart": chart,
+            "chart_html": mark_safe(  # Jinja2 escapes every name (autoescape)
+                render_to_string(
+                    "tournaments/_chart.jinja",
+                    {"chart": chart, "number": played + 1},
+                    using="jinja2",
+                )
+            ),
         },
     )
 
@@ -357,15 +366,23 @@ def _night_chart(plan, event: Event, names: dict[int, str]) -> dict:
     ]
     chart = movement_chart(rounds, sorted(number.values()))
     key = {n: names[pid] for pid, n in number.items()}
+    width = len(str(len(number)))
     return {
         "chart": chart,
         "key": sorted(key.items()),
         "rounds": [
-            {"number": i, "tables": r.tables, "sit_out": r.sit_out, "played": i <= plan.played}
+            {
+                "number": i,
+                # Each table's numbers as one text, padded with figure spaces to line up.
+                "tables": [" ".join(str(p).rjust(width, "\u2007") for p in t) for t in r.tables],
+                "sit_out": r.sit_out,
+                "played": i <= plan.played,
+            }
             for i, r in enumerate(rounds, start=1)
         ],
         "players": [(c, key[c.number]) for c in chart.player_counts()],
         "sit_outs": any(r.sit_out for r in rounds),
+        "pairs": event.is_pairs,
         # Each two players: P for each time partners, O for each time opponents. Past a few
         # dozen players the grid is too big for a page (400 players: 160,000 squares).
         "matrix": [

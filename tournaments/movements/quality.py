@@ -336,14 +336,15 @@ def movement_report(
                 errors.append(f"round {number}: a table of {len(table)} players")
                 continue
             n, e, s, w = table
-            partners[frozenset((n, s))] += 1
-            partners[frozenset((e, w))] += 1
-            for a, b in ((n, e), (e, s), (s, w), (w, n)):
-                opponents[frozenset((a, b))] += 1
-                left[(a, b)] += 1
+            across = (frozenset((n, s)), frozenset((e, w)))
+            beside = (frozenset((n, e)), frozenset((e, s)), frozenset((s, w)), frozenset((w, n)))
+            for pair in across:
+                partners[pair] += 1
+            for pair, step in zip(beside, ((n, e), (e, s), (s, w), (w, n)), strict=True):
+                opponents[pair] += 1
+                left[step] += 1
             if first_repeat is None and any(
-                partners[pair] + opponents[pair] > 1
-                for pair in map(frozenset, ((n, e), (n, s), (n, w), (e, s), (e, w), (s, w)))
+                partners[pair] + opponents[pair] > 1 for pair in across + beside
             ):
                 first_repeat = number
         sit_outs.update(r.sit_out)
