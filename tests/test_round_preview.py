@@ -165,7 +165,7 @@ def test_a_pairs_preview_speaks_of_partnerships_not_of_partners_again(
     # The chart shows the rounds played and the next; counts of partners would mean nothing.
     assert [r["number"] for r in response.context["chart"]["rounds"]] == [1, 2, 3]
     assert '<table class="chart">' in text
-    assert "Partnered again" not in text and '<table class="matrix">' not in text
+    assert "Partners again" not in text and '<table class="matrix">' not in text
 
 
 @pytest.fixture
