@@ -70,7 +70,8 @@ def test_the_prime_construction_meets_each_opponent_once_on_each_side(p):
 @pytest.mark.parametrize(
     ("n", "rounds"),
     [(16, 5), (24, 5), (32, 8), (32, 9), (33, 6), (41, 8), (48, 8), (64, 12), (64, 21)]
-    + [(100, 12), (250, 12), (400, 12), (99, 10), (30, 6), (23, 5), (40, 8), (24, 6)],
+    + [(100, 12), (250, 12), (400, 12), (99, 10), (30, 6), (23, 5), (40, 8), (24, 6), (31, 9)]
+    + [(127, 12)],
 )
 def test_short_nights_never_seat_two_players_together_twice(n, rounds):
     movement = individual_movement(n, rounds)

@@ -49,10 +49,10 @@ def test_every_night_up_to_the_shipped_one_has_no_repeat_and_says_so(n, rounds):
 
 @pytest.mark.parametrize("n", [23, 35, 43, 47])
 def test_one_player_fewer_sits_out_the_missing_players_table_mates(n):
-    rounds = most_searched_rounds(n)
+    rounds = most_searched_rounds(n + 1)
     movement = individual_movement(n, rounds)
 
-    assert rounds == most_searched_rounds(n + 1)
+    assert movement.method == "night found by search less one player, no repeats"
     assert max(meetings(movement.rounds).values()) == 1
     sat_out = Counter(p for r in movement.rounds for p in r.sit_out)
     assert sum(sat_out.values()) == 3 * rounds and max(sat_out.values()) == 1

@@ -34,3 +34,23 @@ class Movement:
 
 class MovementError(ValueError):
     """Asked for a movement that cannot exist (too few players, a negative round count)."""
+
+
+def without_player(rounds: list[Round], player: int) -> list[Round]:
+    """The same rounds with `player` gone: their three table-mates sit out instead. On a night
+    where no two players meet twice, each of them sits out at most once, never twice running."""
+    result = []
+    for r in rounds:
+        short = next((t for t in r.tables if player in t), None)
+        if short is None:
+            result.append(
+                Round(tables=list(r.tables), sit_out=[p for p in r.sit_out if p != player])
+            )
+            continue
+        result.append(
+            Round(
+                tables=[t for t in r.tables if t is not short],
+                sit_out=sorted([*r.sit_out, *(p for p in short if p != player)]),
+            )
+        )
+    return result

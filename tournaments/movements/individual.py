@@ -12,13 +12,13 @@ import random
 from functools import cache
 
 from .affine import spread_rounds
-from .core import Movement, MovementError, Round
+from .core import Movement, MovementError, Round, without_player
 from .group import Group
 from .planner import plan_rounds
 from .polish import polish
 from .quality import Report, movement_report
-from .resolvable import most_rounds, resolvable_rounds
-from .searched import most_searched_rounds, searched_rounds
+from .resolvable import resolvable_rounds
+from .searched import searched_rounds
 from .whist import design_for, expand_design
 
 PLANNER_RUNS = 1
@@ -182,15 +182,9 @@ def _movement(players: int, rounds: int) -> Movement:
         more = plan_rounds(everyone, extra, history=full.rounds) if extra else []
         method = full.method + (f", then {extra} planned rounds" if extra else "")
         return Movement(players=players, rounds=full.rounds + more, method=method)
-    free = resolvable_rounds(players, rounds)
+    free = _no_repeat(players, rounds)
     if free is not None:
-        return Movement(players=players, rounds=free, method="resolvable design, no repeats")
-    found = searched_rounds(players, rounds)
-    if found is not None:
-        return Movement(players=players, rounds=found, method="night found by search, no repeats")
-    spread = spread_rounds(players, rounds)
-    if spread is not None:
-        return Movement(players=players, rounds=spread, method="planes of GF(2)^d, no repeats")
+        return free
     if full is not None and players % 4 in (2, 3):
         # A night cut short must still be fair after every round; reordering would undo the
         # order chosen for that, so only the first rounds as they are, and only if fair.
@@ -201,18 +195,15 @@ def _movement(players: int, rounds: int) -> Movement:
     elif full is not None:
         for prefix in _reordered_prefixes(full, rounds):
             candidates.append(Movement(players, prefix, method=full.method + ", first rounds"))
-    for most, first, name in (
-        (most_rounds(players), resolvable_rounds, "resolvable design"),
-        (most_searched_rounds(players), searched_rounds, "night found by search"),
-    ):
-        if 0 < most < rounds:
-            # A night a little longer than one with no repeat: its rounds first, so no one
-            # meets anyone twice before they run out, then planned rounds around them.
-            free = first(players, most)
-            extra = rounds - most
-            more = plan_rounds(everyone, extra, history=free)
-            method = f"{name}, then {extra} planned round{'s' if extra > 1 else ''}"
-            candidates.append(Movement(players, free + more, method=method))
+    longest = next((r for r in range(rounds - 1, 0, -1) if _no_repeat(players, r)), 0)
+    if longest:
+        # A night a little longer than one with no repeat: its rounds first, so no one meets
+        # anyone twice before they run out, then planned rounds around them.
+        free = _no_repeat(players, longest)
+        extra = rounds - longest
+        more = plan_rounds(everyone, extra, history=free.rounds)
+        method = f"{free.method}, then {extra} planned round{'s' if extra > 1 else ''}"
+        candidates.append(Movement(players, free.rounds + more, method=method))
     best = min(candidates, key=lambda m: _quality_key(movement_report(m)), default=None)
     # Planner runs from different starts while none is flawless; each stays well under half a
     # second up to 400 players and 12 rounds. One run, then the polish below, does better on a
@@ -239,6 +230,31 @@ def _movement(players: int, rounds: int) -> Movement:
             f"the fewest found: {report.repeat_meetings} repeated meeting(s)."
         )
     return Movement(players=players, rounds=best.rounds, method=best.method, notes=notes)
+
+
+# Nights in which no two players share a table twice: built, or shipped from a search.
+NO_REPEAT = (
+    (resolvable_rounds, "resolvable design"),
+    (searched_rounds, "night found by search"),
+    (spread_rounds, "planes of GF(2)^d"),
+)
+
+
+def _no_repeat(players: int, rounds: int) -> Movement | None:
+    """A night of `rounds` rounds with no repeat for `players`, or for one more player whose
+    seat then stays empty (their table-mates sit out: each once, never twice running)."""
+    if rounds < 1:
+        return None
+    for build, name in NO_REPEAT:
+        found = build(players, rounds)
+        if found is not None:
+            return Movement(players, found, method=f"{name}, no repeats")
+    for build, name in NO_REPEAT:
+        found = build(players + 1, rounds)
+        if found is not None:
+            method = f"{name} less one player, no repeats"
+            return Movement(players, without_player(found, players + 1), method=method)
+    return None
 
 
 def individual_movement(players: int, rounds: int | None = None, *, seed: int = 0) -> Movement:

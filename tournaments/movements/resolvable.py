@@ -30,8 +30,8 @@ for q = 21); `QUADRUPLES` holds what it found, and `python -m
 tournaments.movements.resolvable` finds them again and checks them. `tests/test_resolvable.py`
 expands every shipped design and counts the meetings.
 
-For n = 3q players (27, 39, ...) the same rounds without infinity seat everyone but the three
-players at infinity's table, who sit out: each player sits out exactly once in q rounds.
+One player fewer (15, 27, 39, 51, 63) plays the same rounds without infinity
+(`core.without_player`): infinity's three table-mates sit out, each player once in q rounds.
 """
 
 import sys
@@ -127,11 +127,7 @@ def _all_rounds(n: int) -> list[Round]:
 
 def most_rounds(players: int) -> int:
     """How many rounds the construction gives `players` with no repeat (0: it does not apply)."""
-    if players in QUADRUPLES:
-        return (players - 1) // 3
-    if players + 1 in QUADRUPLES:
-        return players // 3
-    return 0
+    return (players - 1) // 3 if players in QUADRUPLES else 0
 
 
 def resolvable_rounds(players: int, rounds: int) -> list[Round] | None:
@@ -139,14 +135,7 @@ def resolvable_rounds(players: int, rounds: int) -> list[Round] | None:
     the construction does not reach that many."""
     if not 0 < rounds <= most_rounds(players):
         return None
-    if players in QUADRUPLES:
-        return _all_rounds(players)[:rounds]
-    # One player fewer: infinity's seat is empty, so the rest of infinity's table sits out.
-    result = []
-    for r in _all_rounds(players + 1)[:rounds]:
-        ghost_table, *tables = r.tables
-        result.append(Round(tables=tables, sit_out=sorted(ghost_table[1:])))
-    return result
+    return _all_rounds(players)[:rounds]
 
 
 def main(argv: list[str]) -> int:

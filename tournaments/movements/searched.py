@@ -1,8 +1,8 @@
 """Nights with no repeat found by search, for sizes no construction here reaches: 24 players
 for 7 rounds, 36 for 11 and 48 for 15, each the most the counting bound allows (`limits.py`),
 so no night of that size can be longer without a repeat; and 44 for 13, one short of its
-bound. One player fewer (23, 35, 43, 47) plays the same rounds without the last player, whose
-three table-mates sit out: once each, never twice running.
+bound. One player fewer (23, 35, 43, 47) plays the same rounds without the last player
+(`core.without_player`).
 
 `csearch/golf.c` found them: a tabu search (swap two players of one round to clear repeated
 meetings) over base rounds developed by a cyclic group, as its header says, with the command
@@ -199,28 +199,11 @@ def _rounds(players: int) -> list[Round]:
 
 def most_searched_rounds(players: int) -> int:
     """How many rounds a shipped night gives `players` with no repeat (0: none shipped)."""
-    if players in NIGHTS:
-        return len(_rounds(players))
-    if players + 1 in NIGHTS:
-        return len(_rounds(players + 1))
-    return 0
+    return len(_rounds(players)) if players in NIGHTS else 0
 
 
 def searched_rounds(players: int, rounds: int) -> list[Round] | None:
     """The first `rounds` rounds of a shipped night for `players`, or None."""
     if not 0 < rounds <= most_searched_rounds(players):
         return None
-    if players in NIGHTS:
-        return _rounds(players)[:rounds]
-    # One player fewer: the last player's seat is empty, so their table-mates sit out.
-    gone = players + 1
-    result = []
-    for r in _rounds(players + 1)[:rounds]:
-        short = next(t for t in r.tables if gone in t)
-        result.append(
-            Round(
-                tables=[t for t in r.tables if t is not short],
-                sit_out=sorted(p for p in short if p != gone),
-            )
-        )
-    return result
+    return _rounds(players)[:rounds]
