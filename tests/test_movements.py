@@ -459,7 +459,7 @@ def test_designs_for_4k_players_are_turned_for_the_fewest_one_sided_opponents(n)
     assert movement_report(expand_design(n)).left_right_unbalanced == shipped * group.order
 
 
-@pytest.mark.parametrize("n", [21, 33, 45])
+@pytest.mark.parametrize("n", [21, 33, 45, 57])
 def test_the_searched_odd_sizes_now_balance_left_and_right(n):
     report = movement_report(individual_movement(n))
 

@@ -23,7 +23,7 @@
  *               45 comes from construct.py instead (group Z_3 x Z_15, no search)
  *   n=57  Z_57: nice -n 10 ./twsearch 57 1 200000 1000000 57  -> nothing (stopped after ~2 min)
  *               nice -n 10 ./twsearch 57 2 30000 100000000 57 -> nothing in 51000 starters (1356 s CPU)
- *               nice -n 10 ./twsearch 57 3 30000 100000000 57 -> see run57.log
+ *               nice -n 10 ./twsearch 57 3 30000 100000000 57 -> found, seed 3, starter #60100, 1603 s CPU
  *   exhaustive (every starter, every pairing): ./twsearch N 1 0 0 M
  *               n=8 (M=7), 12 (11), 16 (15), 20 (19): 0 solutions -- as they must be, n = 4k is
  *               impossible (README.md); n=21 Z_21: 1152 solutions, 1.8 s; n=9 Z_9: 0, Z_3 x Z_3: 12.
