@@ -14,6 +14,7 @@ from functools import cache
 from .affine import spread_rounds
 from .core import Movement, MovementError, Round, without_player
 from .group import Group
+from .grow import with_one_more
 from .planner import plan_rounds
 from .polish import polish
 from .quality import Report, movement_report
@@ -241,8 +242,10 @@ NO_REPEAT = (
 
 
 def _no_repeat(players: int, rounds: int) -> Movement | None:
-    """A night of `rounds` rounds with no repeat for `players`, or for one more player whose
-    seat then stays empty (their table-mates sit out: each once, never twice running)."""
+    """A night of `rounds` rounds with no repeat for `players`; or from one for a player more,
+    whose seat then stays empty (their table-mates sit out: each once, never twice running);
+    or from one for a player fewer, with a newcomer taking a different seat each round
+    (`grow.py`)."""
     if rounds < 1:
         return None
     for build, name in NO_REPEAT:
@@ -254,6 +257,11 @@ def _no_repeat(players: int, rounds: int) -> Movement | None:
         if found is not None:
             method = f"{name} less one player, no repeats"
             return Movement(players, without_player(found, players + 1), method=method)
+    for build, name in NO_REPEAT:
+        found = build(players - 1, rounds)
+        grown = with_one_more(found, players - 1) if found is not None else None
+        if grown is not None:
+            return Movement(players, grown, method=f"{name} plus one player, no repeats")
     return None
 
 
