@@ -5,6 +5,8 @@ this and need no database."""
 import datetime
 import shutil
 import threading
+from collections import Counter
+from itertools import combinations
 
 import pytest
 from django.db import connection
@@ -237,3 +239,13 @@ def at_once(jobs) -> list:
         thread.join(timeout=120)
     assert not any(t.is_alive() for t in threads), "a phone never got an answer"
     return results
+
+
+def meetings(rounds) -> Counter:
+    """How often each two players share a table, counted from the seats alone (not by the
+    movement report that the checks of movements are about)."""
+    met: Counter = Counter()
+    for r in rounds:
+        for table in r.tables:
+            met.update(frozenset(pair) for pair in combinations(table, 2))
+    return met

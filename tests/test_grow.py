@@ -1,21 +1,14 @@
 """One player more on a night with no repeat (`tournaments/movements/grow.py`)."""
 
 from collections import Counter
-from itertools import combinations, pairwise
+from itertools import pairwise
 
 import pytest
+from conftest import meetings
 
 from tournaments.movements import Round, individual_movement, movement_report
 from tournaments.movements.grow import with_one_more
 from tournaments.movements.resolvable import resolvable_rounds
-
-
-def meetings(rounds) -> Counter:
-    met: Counter = Counter()
-    for r in rounds:
-        for table in r.tables:
-            met.update(frozenset(pair) for pair in combinations(table, 2))
-    return met
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,10 @@ one fewer), and what the report says against the most a night of that size allow
 
 import io
 from collections import Counter
-from itertools import combinations, pairwise
+from itertools import pairwise
 
 import pytest
+from conftest import meetings
 from django.core.management import call_command
 
 from tournaments.movements import Round, individual_movement, movement_report
@@ -17,15 +18,6 @@ from tournaments.movements.resolvable import (
     most_rounds,
     resolvable_rounds,
 )
-
-
-def meetings(rounds: list[Round]) -> Counter:
-    """How often each two players share a table, counted here from the seats alone."""
-    met: Counter = Counter()
-    for r in rounds:
-        for table in r.tables:
-            met.update(frozenset(pair) for pair in combinations(table, 2))
-    return met
 
 
 @pytest.mark.parametrize("n", sorted(QUADRUPLES))

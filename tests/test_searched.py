@@ -2,21 +2,14 @@
 7 rounds, 36 for 11, 44 for 13, 48 for 15, and one player fewer."""
 
 from collections import Counter
-from itertools import combinations, pairwise
+from itertools import pairwise
 
 import pytest
+from conftest import meetings
 
 from tournaments.movements import individual_movement, movement_report
 from tournaments.movements.limits import repeat_free_limit
 from tournaments.movements.searched import NIGHTS, _rounds, most_searched_rounds
-
-
-def meetings(rounds) -> Counter:
-    met: Counter = Counter()
-    for r in rounds:
-        for table in r.tables:
-            met.update(frozenset(pair) for pair in combinations(table, 2))
-    return met
 
 
 @pytest.mark.parametrize("n", sorted(NIGHTS))
