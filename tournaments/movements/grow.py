@@ -6,8 +6,9 @@ those triples are disjoint from round to round; choosing a different player to s
 round keeps sit-outs fair (once each at most, never twice running). That needs 3 * rounds <=
 n, and a choice that fits: a backtracking search over the rounds, the round with the fewest
 choices first, within a fixed budget of steps (never the clock, so the same night comes out on
-every machine). It finds one for 21, 29, 33, 37, 41, 45 and 49 players at once; for 17 there is
-none from the 16-player design, and 25 and 53 need more steps than the budget allows.
+every machine). It finds one for 29, 33, 37, 41, 45 and 49 players for as many rounds as the
+night they grow from; for 17 there is none from the 16-player design, and 25, 53 and 65 need
+more steps than the budget allows at full length (25 and 53 fit one round shorter).
 """
 
 from .core import Round
