@@ -1,13 +1,16 @@
 .PHONY: install run hall test lint migrations-check
 
+# Thin wrappers: euchre.py does the work, the same on Windows, macOS and Linux (README).
+PYTHON ?= python3
+
 install:
-	bin/setup
+	$(PYTHON) euchre.py prepare --test
 
 run:
-	bin/run
+	$(PYTHON) euchre.py demo
 
 hall:
-	bin/hall
+	$(PYTHON) euchre.py hall
 
 test:
 	bin/test

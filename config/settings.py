@@ -6,6 +6,7 @@ README). HALL=true (set by `make hall`) serves a club night to the phones on the
 the laptop's LAN address becomes the public address and an allowed host by itself.
 """
 
+import contextlib
 import datetime
 import os
 import tempfile
@@ -13,10 +14,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+import platformdirs
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from config.hall import lan_address
+from config.hall import lan_address, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -40,15 +42,34 @@ def envint(name: str, default: str) -> int:
 
 
 DEBUG = envbool("DEBUG", "false")
-# The fallback key only suits a laptop: `check --deploy` flags it, and HTTPS=true refuses it.
-_DEV_SECRET_KEY = "dev-only-insecure-key-change-me"
-SECRET_KEY = os.getenv("SECRET_KEY", _DEV_SECRET_KEY)
-ALLOWED_HOSTS = os.getenv("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
 
-# Hall mode (`make hall`, bin/hall): gunicorn on every interface, for the phones on the room's
-# Wi-Fi. HALL_ADDRESS forces the address when the detected one is wrong (two networks).
+# Where a laptop keeps the club's own data: its database, the hall's secret key and the
+# backups taken before an update. The user's data folder, apart from the app's folder, so that
+# a new copy of the app in place of the old one keeps every night (README, "Updating").
+DATA_DIR = Path(os.getenv("DATA_DIR") or platformdirs.user_data_path("euchre-scores", False))
+
+# Hall mode (`python3 euchre.py hall`, `make hall`): the app on every interface, for the phones
+# on the room's Wi-Fi. HALL_ADDRESS forces the address when the detected one is wrong (two
+# networks).
 HALL = envbool("HALL", "false")
+
+# The fallback key only suits a laptop: `check --deploy` flags it, and HTTPS=true refuses it.
+# The hall faces the Wi-Fi, so it never uses it: it makes a random key once and keeps it in the
+# data folder, so logins survive a restart.
+_DEV_SECRET_KEY = "dev-only-insecure-key-change-me"
+SECRET_KEY = os.getenv("SECRET_KEY") or (
+    secret_key(Path(os.getenv("HALL_SECRET_FILE") or DATA_DIR / "hall-secret-key"), BASE_DIR)
+    if HALL
+    else _DEV_SECRET_KEY
+)
+ALLOWED_HOSTS = os.getenv("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
 PORT = envint("PORT", "8000")
+# The server threads of the hall and the demo (config/server.py): a few captains at once each.
+THREADS = envint("THREADS", "8")
+if not 1 <= THREADS <= 64:
+    raise ImproperlyConfigured(f"THREADS is {THREADS}: use a number from 1 to 64.")
+if not 1 <= PORT <= 65535:
+    raise ImproperlyConfigured(f"PORT is {PORT}: use a port number from 1 to 65535, e.g. 8000.")
 HALL_ADDRESS = os.getenv("HALL_ADDRESS", "").strip().strip("[]") or (lan_address() if HALL else "")
 
 
@@ -89,7 +110,7 @@ if HTTPS and SECRET_KEY == _DEV_SECRET_KEY:
     raise ImproperlyConfigured("HTTPS is on but SECRET_KEY is not set: set a long random key.")
 # Hall mode faces the room's Wi-Fi: a published key would let anyone forge a director's session.
 if HALL and SECRET_KEY == _DEV_SECRET_KEY:
-    raise ImproperlyConfigured("HALL is on but SECRET_KEY is not set: bin/hall makes one.")
+    raise ImproperlyConfigured("HALL is on with the public development key: unset SECRET_KEY.")
 SECURE_SSL_REDIRECT = HTTPS
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
@@ -190,10 +211,14 @@ if os.getenv("DATABASE_URL"):
         )
     }
 else:
+    # The club's database lives in the data folder (the demo's in the app's folder: euchre.py).
+    SQLITE_PATH = Path(os.getenv("SQLITE_PATH") or DATA_DIR / "euchre.sqlite3")
+    with contextlib.suppress(OSError):  # a folder that cannot be made is named at start
+        SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": os.getenv("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            "NAME": str(SQLITE_PATH),
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,
@@ -299,9 +324,10 @@ WHITENOISE_USE_FINDERS = DEBUG
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 
-# The printouts' font (DejaVu Sans, for names in any script): where Debian's
-# fonts-dejavu-core puts it; another folder holding DejaVuSans.ttf and DejaVuSans-Bold.ttf works.
-PDF_FONT_DIR = Path(os.getenv("PDF_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
+# The printouts' font (DejaVu Sans, for names in any script) ships with the app, so a laptop
+# with no font package prints the same; another folder holding DejaVuSans.ttf and
+# DejaVuSans-Bold.ttf may stand in.
+PDF_FONT_DIR = Path(os.getenv("PDF_FONT_DIR") or BASE_DIR / "tournaments" / "printouts" / "fonts")
 
 LOGGING = {
     "version": 1,

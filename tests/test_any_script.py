@@ -4,10 +4,12 @@ typed; an emoji the font lacks prints as one clear replacement mark. The pages w
 in <bdi>, so a right-to-left name cannot turn the words around it."""
 
 import datetime
+import os
 import io
 import re
 import unicodedata
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -249,9 +251,22 @@ def test_every_word_is_drawn_in_the_embedded_font(director_client, night):
         assert set(others) <= {"/Courier-Bold"}, (url, others)
 
 
-def test_a_missing_font_is_named_with_its_debian_package(director_client, night, settings):
+def test_the_fonts_ship_with_the_app_and_need_no_system_package():
+    from django.conf import settings as django_settings
+
+    from tournaments.printouts.layout import FONT_FILES
+
+    folder = Path(django_settings.PDF_FONT_DIR)
+    if os.environ.get("PDF_FONT_DIR"):
+        pytest.skip("PDF_FONT_DIR is set in this environment")
+    assert folder == Path(django_settings.BASE_DIR) / "tournaments" / "printouts" / "fonts"
+    assert {*FONT_FILES.values(), "LICENSE"} <= {p.name for p in folder.iterdir()}
+    assert "Bitstream Vera" in (folder / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_a_missing_font_folder_says_what_to_set(director_client, night, settings):
     settings.PDF_FONT_DIR = "/nonexistent/fonts"
-    with pytest.raises(ImproperlyConfigured, match="fonts-dejavu-core"):
+    with pytest.raises(ImproperlyConfigured, match="Set PDF_FONT_DIR to a folder holding"):
         director_client.get(reverse("tournaments:printout-standings", args=[night.pk]))
 
 

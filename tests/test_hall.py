@@ -1,29 +1,32 @@
-"""`make hall`: the laptop serves a club night to the phones on the room's Wi-Fi.
+"""`python3 euchre.py hall`: the laptop serves a club night to the phones on the room's Wi-Fi.
 
-The settings are read fresh in a subprocess for each environment. The end-to-end test starts
-bin/hall itself with a documentation address (192.0.2.7) as the hall address, so nothing ever
-talks to a real network: every request goes to 127.0.0.1.
+The settings are read fresh in a subprocess for each environment. The end-to-end tests copy the
+app to a new folder and start `euchre.py hall` there, as a director would, with a documentation
+address (192.0.2.7) as the hall address, so nothing ever talks to a real network: every request
+goes to 127.0.0.1 (tests/hallrun.py).
 """
 
-import contextlib
 import http.client
 import io
 import ipaddress
 import json
 import os
-import signal
-import socket
+import re
+import shutil
 import subprocess
 import sys
-import time
+import unicodedata
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
+from hallrun import ARABIC, DIRECTOR, HALL_ADDRESS, HEBREW, Hall, base_python, copy_app, get
+from pypdf import PdfReader
 
 from config.hall import lan_address
 
-HALL_VARIABLES = ("HALL", "HALL_ADDRESS", "PORT", "PUBLIC_URL", "ALLOWED_HOSTS")
+HALL_VARIABLES = ("HALL", "HALL_ADDRESS", "PORT", "PUBLIC_URL", "ALLOWED_HOSTS", "DATA_DIR")
 SECRET = "t3st-hall-key-Zq8vN_w9pLx2TfYb7RcUe5HsJm4GaDn6VoQi1KzXyWlPrEtBuCdFg"
 QR_CHARACTERS = set("█▀▄ ")
 
@@ -95,9 +98,42 @@ def test_a_public_url_that_is_not_a_web_address_is_refused(value):
 
 
 def test_hall_mode_refuses_the_public_development_key():
-    result = _settings(HALL="true", HALL_ADDRESS="192.0.2.7")
+    result = _settings(
+        HALL="true", HALL_ADDRESS="192.0.2.7", SECRET_KEY="dev-only-insecure-key-change-me"
+    )
     assert result.returncode != 0
-    assert "HALL is on but SECRET_KEY is not set" in result.stderr
+    assert "HALL is on with the public development key" in result.stderr
+
+
+def test_hall_mode_makes_a_key_once_and_keeps_it(tmp_path):
+    first = _key(tmp_path)
+    assert len(first) >= 50
+    assert _key(tmp_path) == first
+    assert (tmp_path / "hall-secret-key").read_text().strip() == first
+
+
+def test_hall_mode_takes_over_an_earlier_versions_key_from_the_app_folder(tmp_path):
+    """An update logs no one out: the key an earlier version kept in the app's folder."""
+    from config.hall import secret_key
+
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / ".hall-secret-key").write_text("an-earlier-key-" + "x" * 50 + "\n")
+    assert secret_key(tmp_path / "data" / "hall-secret-key", app) == "an-earlier-key-" + "x" * 50
+    assert (tmp_path / "data" / "hall-secret-key").read_text().startswith("an-earlier-key-")
+
+
+def _key(data_dir) -> str:
+    result = subprocess.run(
+        [sys.executable, "-c", "from config import settings as s; print(s.SECRET_KEY)"],
+        cwd=settings.BASE_DIR,
+        env=_clean_env(HALL="true", HALL_ADDRESS="192.0.2.7", DATA_DIR=str(data_dir)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
 
 
 def test_lan_address_is_an_ipv4_address():
@@ -106,92 +142,60 @@ def test_lan_address_is_an_ipv4_address():
     assert isinstance(ipaddress.ip_address(address), ipaddress.IPv4Address)
 
 
-# --- bin/hall, end to end ------------------------------------------------------------------
+# --- `python3 euchre.py hall`, end to end, from a copy of the app ----------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _get(port: int, path: str, host: str | None = None) -> http.client.HTTPResponse:
-    """A GET to the server on loopback; `host` is the Host header a phone would send."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    conn.request("GET", path, headers={"Host": host or f"127.0.0.1:{port}"})
+def _login(port: int) -> str:
+    """The director logs in over loopback, as on the laptop; the session's cookies."""
+    page = get(port, "/accounts/login/")
+    csrf = re.search(rb"csrftoken=([^;]+)", page.getheader("Set-Cookie").encode()).group(1)
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page.body).group(1)
+    body = urlencode(
+        {"csrfmiddlewaretoken": token, "username": DIRECTOR[0], "password": DIRECTOR[1]}
+    )
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    conn.request(
+        "POST",
+        "/accounts/login/",
+        body=body,
+        headers={
+            "Host": f"127.0.0.1:{port}",
+            "Cookie": f"csrftoken={csrf.decode()}",
+            "Content-Type": "application/x-www-form-urlencoded",
+        },
+    )
     response = conn.getresponse()
     response.read()
     conn.close()
-    return response
-
-
-class Hall:
-    def __init__(self, port: int, log: Path, secret_file: Path):
-        self.port, self.log, self.secret_file = port, log, secret_file
-
-    @property
-    def output(self) -> str:
-        return self.log.read_text(encoding="utf-8", errors="replace")
+    assert response.status == 302, response.status
+    session = re.search(r"sessionid=([^;]+)", response.getheader("Set-Cookie")).group(1)
+    return f"csrftoken={csrf.decode()}; sessionid={session}"
 
 
 @pytest.fixture(scope="module")
 def hall(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("hall")
-    port = _free_port()
-    log = folder / "output.txt"
-    secret_file = folder / "secret-key"
-    env = _clean_env(
-        PORT=str(port),
-        WORKERS="2",
-        HALL_ADDRESS="192.0.2.7",
-        SQLITE_PATH=str(folder / "hall.sqlite3"),
-        HALL_SECRET_FILE=str(secret_file),
-    )
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            ["bin/hall"],
-            cwd=settings.BASE_DIR,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,  # its own process group: gunicorn and workers go together
-        )
-    try:
-        deadline = time.monotonic() + 60
-        last = "no answer"
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"bin/hall stopped ({proc.returncode}):\n{log.read_text()}")
-            try:
-                last = _get(port, "/health/").status
-                if last == 200:
-                    break
-            except OSError as error:
-                last = repr(error)
-            if time.monotonic() > deadline:
-                pytest.fail(f"bin/hall did not answer within 60 s ({last}):\n{log.read_text()}")
-            time.sleep(0.3)
-        yield Hall(port, log, secret_file)
-    finally:
-        # The whole group: bin/hall's exec'd gunicorn and its workers (and migrate, if early).
-        for sig in (signal.SIGTERM, signal.SIGKILL):
-            try:
-                os.killpg(proc.pid, sig)
-            except ProcessLookupError:
-                break
-            try:
-                proc.wait(timeout=15)
-                break
-            except subprocess.TimeoutExpired:
-                continue
-        with contextlib.suppress(ProcessLookupError):  # any worker left behind
-            os.killpg(proc.pid, signal.SIGKILL)
+    """The app copied to a new folder and started there with `euchre.py hall`, with nothing on
+    PATH but a Python interpreter's folder: no make, no bash, no apt."""
+    folder = copy_app(tmp_path_factory.mktemp("download") / "euchre-scores")
+    python_only = str(base_python().parent)
+    started = Hall(folder, tmp_path_factory.mktemp("data"), PATH=python_only)
+    started.start()
+    started.world = started.build_world(tables=2)
+    yield started
+    started.kill()
+
+
+def test_the_hall_starts_with_nothing_but_python_on_path(hall):
+    path = hall.env["PATH"]
+    assert os.pathsep not in path
+    for tool in ("make", "bash", "sh", "apt-get", "dpkg", "sudo", "gcc"):
+        assert shutil.which(tool, path=path) is None, tool
+    assert "PDF_FONT_DIR" not in hall.env
 
 
 def test_hall_prints_the_address_and_a_qr_code_for_phones(hall):
     output = hall.output
-    assert f"Phones on this Wi-Fi: http://192.0.2.7:{hall.port}/" in output
+    assert f"Phones on this Wi-Fi: http://{HALL_ADDRESS}:{hall.port}/" in output
     # Lines of the code's own characters, with ink on them (a log line of blanks is no part
     # of the code: one came by when the machine was busy).
     qr_lines = [
@@ -199,22 +203,55 @@ def test_hall_prints_the_address_and_a_qr_code_for_phones(hall):
     ]
     assert len(qr_lines) >= 10, output
     assert len({len(line) for line in qr_lines}) == 1, "the QR code's lines are one width"
-    # A fresh database: the banner says how to make the director's account.
-    assert ".venv/bin/python manage.py createsuperuser" in output
+    # A fresh database: the banner says how to make the director's account, and where the
+    # club's data lives (the data folder, not the app's folder).
+    assert "euchre.py manage createsuperuser" in output
+    assert f"The club's data: {hall.data / 'euchre.sqlite3'}" in output
 
 
-def test_hall_answers_phones_that_name_the_hall_address(hall):
-    assert _get(hall.port, "/health/", host=f"192.0.2.7:{hall.port}").status == 200
+def test_hall_answers_the_home_page_a_captains_table_and_phones_naming_its_address(hall):
+    assert get(hall.port, "/").status == 200
+    assert get(hall.port, "/health/", host=f"{HALL_ADDRESS}:{hall.port}").status == 200
+    card, table = hall.world["tables"][0]
+    page = get(hall.port, f"/t/{card}/?table={table}", host=f"{HALL_ADDRESS}:{hall.port}")
+    assert page.status == 200
+    assert b'id="captain"' in page.body
+
+
+def test_hall_prints_tally_cards_in_any_script_with_its_own_font(hall):
+    cookies = _login(hall.port)
+    pdf = get(
+        hall.port,
+        f"/events/{hall.world['event']}/print/tally-cards.pdf",
+        headers={"Cookie": cookies},
+    )
+    assert pdf.status == 200, pdf.body[:300]
+    reader = PdfReader(io.BytesIO(pdf.body))
+    text = unicodedata.normalize("NFKC", " ".join(p.extract_text() for p in reader.pages))
+    assert ARABIC in text and HEBREW in text
+    fonts = {
+        str(font.get_object()["/BaseFont"])
+        for page in reader.pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert any(f.endswith("+DejaVuSans") for f in fonts), fonts
+    # The font files drawn are the copy's own: the hall's settings point inside it.
+    found = hall.manage(
+        "shell", "-c", "from django.conf import settings as s; print(s.PDF_FONT_DIR)"
+    )
+    assert found.returncode == 0, found.stderr
+    assert Path(found.stdout.splitlines()[-1]) == hall.folder / "tournaments" / "printouts" / "fonts"
 
 
 def test_hall_refuses_a_host_it_does_not_serve(hall):
-    assert _get(hall.port, "/health/", host="evil.example").status == 400
+    assert get(hall.port, "/health/", host="evil.example").status == 400
 
 
-def test_hall_serves_collected_static_files_under_gunicorn(hall):
-    response = _get(hall.port, "/static/euchre.css")
+def test_hall_serves_collected_static_files_with_waitress(hall):
+    response = get(hall.port, "/static/euchre.css")
     assert response.status == 200
-    assert "gunicorn" in (response.getheader("Server") or "").lower()
+    assert (response.getheader("Server") or "").lower() == "waitress"
+    assert (hall.folder / "staticfiles" / "euchre.css").is_file()
 
 
 def test_hall_listens_on_every_interface(hall):
@@ -228,11 +265,13 @@ def test_hall_listens_on_every_interface(hall):
     assert ("00000000", hall.port) in listening
 
 
-def test_hall_makes_its_own_secret_key_readable_only_by_its_owner(hall):
-    assert hall.secret_file.stat().st_mode & 0o777 == 0o600
-    key = hall.secret_file.read_text().strip()
+def test_hall_makes_its_own_secret_key_in_the_data_folder_readable_by_its_owner(hall):
+    secret_file = hall.data / "hall-secret-key"
+    assert secret_file.stat().st_mode & 0o777 == 0o600
+    key = secret_file.read_text().strip()
     assert len(key) >= 50
     assert key != "dev-only-insecure-key-change-me"
+    assert not (hall.folder / ".hall-secret-key").exists()
 
 
 def test_the_banner_leads_players_to_each_clubs_page(club, settings):

@@ -32,11 +32,10 @@ HEADER = 0.45 * inch  # room under the top margin for the running header
 FOOTER = 0.35 * inch
 # DejaVu Sans draws Latin, Greek, Cyrillic, Hebrew and Arabic names (Helvetica, a PDF's
 # built-in font, has Latin only: every other letter printed as a box). Embedded, so the paper
-# prints the same on any computer. From Debian's fonts-dejavu-core, in settings.PDF_FONT_DIR.
+# prints the same on any computer. Shipped in printouts/fonts/ (settings.PDF_FONT_DIR).
 FONT = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
 FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
-FONT_PACKAGE = "fonts-dejavu-core"
 # What the paper shows for a character the font has no letter for (most emoji).
 REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
 
@@ -52,9 +51,9 @@ def _register(folder: str) -> None:
         path = Path(folder) / file
         if not path.is_file():
             raise ImproperlyConfigured(
-                f"The printouts need the font file {path}, which is missing. Install Debian's "
-                f"{FONT_PACKAGE} package (apt-get install {FONT_PACKAGE}), or set PDF_FONT_DIR "
-                f"to a folder holding {' and '.join(FONT_FILES.values())}."
+                f"The printouts need the font file {path}, which is missing. Set PDF_FONT_DIR "
+                f"to a folder holding {' and '.join(FONT_FILES.values())}, or unset it to use "
+                "the fonts that come with the app (tournaments/printouts/fonts/)."
             )
         pdfmetrics.registerFont(TTFont(name, path))
     # <b> in a paragraph then picks the bold file.

@@ -8,8 +8,10 @@ import segno
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
 
 from clubs.models import Club
+from config import upgrade
 
 
 class Command(BaseCommand):
@@ -18,7 +20,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         if not settings.PUBLIC_URL:
             raise CommandError(
-                "PUBLIC_URL is empty: run `make hall`, or set HALL=true or PUBLIC_URL."
+                "PUBLIC_URL is empty: run `python3 euchre.py hall`, or set HALL=true or PUBLIC_URL."
             )
         url = settings.PUBLIC_URL + "/"
         out = self.stdout
@@ -40,10 +42,12 @@ class Command(BaseCommand):
                     "start again, or set HALL_ADDRESS to the laptop's address on it."
                 )
             )
+        if connection.vendor == "sqlite":
+            out.write(f"The club's data: {connection.settings_dict['NAME']}")
         if not get_user_model().objects.exists():
             out.write(
-                "No account yet. Create the director's account (in another terminal):\n"
-                "    .venv/bin/python manage.py createsuperuser"
+                "No account yet. Create the director's account (in another terminal, in this "
+                f"folder):\n    {upgrade.command()} manage createsuperuser"
             )
         out.write("Ctrl-C stops the server.")
         out.write("")
