@@ -2,7 +2,8 @@
 //
 // Without this script the page works as plain forms. With it, a new hand's Check and Confirm
 // are sent in the background and the answer replaces the page, as a form would. When a send
-// fails, or no answer comes within a few seconds, the hand is kept on the phone
+// fails, no answer comes within a few seconds, or what answers is not the app's own page (a
+// server stopping, a proxy's error page, an empty body), the hand is kept on the phone
 // (localStorage), the page says so, and the form moves on to the next hand: the captain keeps
 // playing. Kept hands are sent in order, by themselves, every few seconds, when the phone says
 // it is back online, and whenever a captain's page opens. The server records a kept hand only
@@ -108,13 +109,28 @@
     });
   }
 
-  // Show a page the server answered in place of this one, as following a form would.
-  function show(html, response) {
-    var page = new DOMParser().parseFromString(html, "text/html");
+  // The answer to a request, with the page it holds if that is the app's own captain page,
+  // else none. Whatever else answers (the server stopping with a bare "Internal Server Error",
+  // a proxy's error page, an empty body, a page cut off on the way) never replaces the
+  // captain's page: it counts as no answer at all, as a dropped connection does. A refusal
+  // from the app is its captain page too, and is shown.
+  function read(response) {
+    return response.text().then(function (html) {
+      var page = new DOMParser().parseFromString(html, "text/html");
+      var root = page.getElementById("captain");
+      // The parser closes whatever a cut-off body left open; only the app's whole page ends so.
+      var whole = /<\/html>\s*$/i.test(html);
+      return { response: response, page: root && root.dataset.table && whole ? page : null };
+    });
+  }
+
+  // Show the app's page in place of this one, as following a form would.
+  function show(answer) {
+    var page = answer.page;
     document.title = page.title;
     document.body.replaceWith(document.adoptNode(page.body));
-    if (response.redirected) {
-      history.replaceState(null, "", response.url);
+    if (answer.response.redirected) {
+      history.replaceState(null, "", answer.response.url);
     }
     window.scrollTo(0, 0);
     var focus = document.querySelector("[autofocus]");
@@ -285,22 +301,25 @@
     buttons.forEach(function (button) {
       button.disabled = true;
     });
-    post(form.getAttribute("action"), data)
-      .then(function (response) {
-        return response.text().then(function (html) {
-          show(html, response);
-        });
-      })
-      .catch(function () {
-        buttons.forEach(function (button) {
-          button.disabled = false;
-        });
-        if (data.get("action") === "change") {
-          say("No connection: tap Change it again when it is back.");
-        } else {
-          keepHand(form, data);
-        }
+    function failed() {
+      buttons.forEach(function (button) {
+        button.disabled = false;
       });
+      if (data.get("action") === "change") {
+        say("No connection: tap Change it again when it is back.");
+      } else {
+        keepHand(form, data);
+      }
+    }
+    post(form.getAttribute("action"), data)
+      .then(read)
+      .then(function (answer) {
+        if (answer.page) {
+          show(answer);
+        } else {
+          failed(); // the app did not answer: the hand may not be recorded
+        }
+      }, failed);
   }
 
   // --- Sending kept hands -------------------------------------------------------------------
@@ -317,28 +336,28 @@
     });
     post(entry.send, data)
       .then(function (response) {
-        return response
-          .json()
-          .catch(function () {
-            return unexpected(response);
-          })
-          .then(function (answer) {
-            settle(entry, answer);
-          });
+        return response.json();
+      })
+      .then(function (answer) {
+        if (!fromTheApp(answer)) {
+          throw new Error("not the app's answer");
+        }
+        settle(entry, answer);
       })
       .catch(function () {
-        sending = false; // still no connection: the next try comes by itself
+        // Still no connection, or something other than the app answered (whatever its status:
+        // a proxy's 404 says nothing of the card): the next try comes by itself.
+        sending = false;
       });
   }
 
-  function unexpected(response) {
-    if (response.status === 404) {
-      return {
-        state: "refused",
-        message: "This table card no longer opens a table (it was reissued): tell the director.",
-      };
-    }
-    throw new Error("the server answered " + response.status); // try again later
+  // The app answers a kept hand in JSON, always with one of these states and a message
+  // (tournaments/captain/views.py, hand_send); a reissued card's "refused" among them.
+  function fromTheApp(answer) {
+    var states = ["recorded", "already", "conflict", "refused"];
+    return (
+      Boolean(answer) && states.indexOf(answer.state) >= 0 && typeof answer.message === "string"
+    );
   }
 
   function settle(entry, answer) {
@@ -378,15 +397,19 @@
     }
     var root = document.getElementById("captain");
     fetch(root.dataset.page, { credentials: "same-origin" })
-      .then(function (response) {
-        return response.text().then(function (html) {
+      .then(read)
+      .then(
+        function (answer) {
+          if (!answer.page) {
+            return; // not the app's page: this one stays, with what was sent
+          }
           var messages = sent;
-          show(html, response);
+          show(answer);
           sent = messages;
           render("");
-        });
-      })
-      .catch(function () {});
+        },
+        function () {},
+      );
   }
 
   // --- What the captain sees ----------------------------------------------------------------
@@ -480,8 +503,8 @@
   }
 
   // The fix flow, with the kept hand's values: the server checks it and shows the result, and
-  // the captain confirms the fix as usual. The kept hand leaves the phone only once the check
-  // is on the screen.
+  // the captain confirms the fix as usual. The kept hand leaves the phone only once the app's
+  // page is on the screen.
   function fixToKept(entry) {
     var data = new FormData();
     entry.fields.forEach(function (field) {
@@ -489,16 +512,19 @@
     });
     data.append("seen", entry.seen);
     data.append("action", "check");
+    function failed() {
+      say("No connection: tap Fix again when it is back.");
+    }
     post(entry.fix, data)
-      .then(function (response) {
-        return response.text().then(function (html) {
-          remove(entry.id);
-          show(html, response);
-        });
-      })
-      .catch(function () {
-        say("No connection: tap Fix again when it is back.");
-      });
+      .then(read)
+      .then(function (answer) {
+        if (!answer.page) {
+          failed();
+          return;
+        }
+        remove(entry.id);
+        show(answer);
+      }, failed);
   }
 
   // The entry form as it is before anything is chosen (a page shown again with a problem

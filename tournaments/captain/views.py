@@ -5,7 +5,7 @@ import functools
 import json
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template import engines
 from django.template.backends.utils import csrf_input
@@ -29,6 +29,9 @@ STALE_SEND = (
     "Its round is no longer in play at this table, so it was not recorded: tell the director, "
     "who can enter it."
 )
+
+# A kept hand sent with a card that no longer opens anything (reissued: its old link is unknown).
+REISSUED_SEND = "This table card no longer opens a table (it was reissued): tell the director."
 
 # --- What the page shows ----------------------------------------------------------------------
 
@@ -416,9 +419,15 @@ def hand_send(request: HttpRequest, token: str) -> HttpResponse:
     before, perhaps from a send whose answer was lost: it counts once); "conflict" (another
     phone recorded a different hand under this number: the captain keeps it or fixes it);
     "refused" (the rules or the round refuse it, with the reason). Nothing is ever recorded
-    twice, and every answer but "recorded" and "already" waits for the captain."""
+    twice, and every answer but "recorded" and "already" waits for the captain. Any answer
+    not in this JSON (a proxy's page, a server stopping) leaves the hand on the phone, to be
+    sent again."""
     try:
         _, table = table_for_card(request, token)
+    except Http404:
+        # In JSON like every other answer: a bare 404 page could be a proxy's, which says
+        # nothing of the card, so the phone would have to keep the hand.
+        return _sent(404, "refused", REISSUED_SEND)
     except NoTableNow as none:
         # The round closed since: only the table this card opened, as the phone named it.
         shown = Table.objects.filter(
