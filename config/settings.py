@@ -57,11 +57,16 @@ HALL = envbool("HALL", "false")
 # The hall faces the Wi-Fi, so it never uses it: it makes a random key once and keeps it in the
 # data folder, so logins survive a restart.
 _DEV_SECRET_KEY = "dev-only-insecure-key-change-me"
-SECRET_KEY = os.getenv("SECRET_KEY") or (
-    secret_key(Path(os.getenv("HALL_SECRET_FILE") or DATA_DIR / "hall-secret-key"), BASE_DIR)
-    if HALL
-    else _DEV_SECRET_KEY
-)
+SECRET_KEY = os.getenv("SECRET_KEY") or _DEV_SECRET_KEY
+if HALL and not os.getenv("SECRET_KEY"):
+    _key_file = Path(os.getenv("HALL_SECRET_FILE") or DATA_DIR / "hall-secret-key")
+    try:
+        SECRET_KEY = secret_key(_key_file, BASE_DIR)
+    except OSError as exc:
+        raise ImproperlyConfigured(
+            f"The hall's secret key cannot be kept in {_key_file} ({exc.strerror}). Set "
+            "DATA_DIR to a folder you may write to."
+        ) from None
 ALLOWED_HOSTS = os.getenv("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
 PORT = envint("PORT", "8000")
 # The server threads of the hall and the demo (config/server.py): a few captains at once each.

@@ -77,6 +77,10 @@ class Hall:
         for name in ("SQLITE_PATH", "PDF_FONT_DIR", "HALL", "PUBLIC_URL"):
             if name not in env:
                 self.env.pop(name, None)
+        if folder == ROOT and "SQLITE_PATH" not in env:
+            # Named, so the hall never takes a developer's db.sqlite3 from the app's folder
+            # for an earlier version's (only a copy of the app tests that).
+            self.env["SQLITE_PATH"] = str(data / "euchre.sqlite3")
         self.process = None
 
     @property
@@ -135,15 +139,24 @@ class Hall:
 
     def manage(self, *arguments: str, **env: str) -> subprocess.CompletedProcess:
         """A manage.py command against the hall's database, as `euchre.py manage` runs it."""
-        return subprocess.run(
-            [str(base_python()), "euchre.py", "manage", *arguments],
+        command = [str(base_python()), "euchre.py", "manage", *arguments]
+        process = subprocess.Popen(
+            command,
             cwd=self.folder,
             env={**self.env, **env},
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
             encoding="utf-8",
-            timeout=300,
+            start_new_session=True,  # on a timeout, everything it started goes too
         )
+        try:
+            out, err = process.communicate(timeout=300)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            out, err = process.communicate()
+            raise AssertionError(f"{arguments} did not end:\n{out}\n{err}") from None
+        return subprocess.CompletedProcess(command, process.returncode, out, err)
 
     def build_world(self, tables: int) -> dict:
         result = subprocess.run(

@@ -4,8 +4,8 @@ typed; an emoji the font lacks prints as one clear replacement mark. The pages w
 in <bdi>, so a right-to-left name cannot turn the words around it."""
 
 import datetime
-import os
 import io
+import os
 import re
 import unicodedata
 from html.parser import HTMLParser

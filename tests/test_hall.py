@@ -240,7 +240,8 @@ def test_hall_prints_tally_cards_in_any_script_with_its_own_font(hall):
         "shell", "-c", "from django.conf import settings as s; print(s.PDF_FONT_DIR)"
     )
     assert found.returncode == 0, found.stderr
-    assert Path(found.stdout.splitlines()[-1]) == hall.folder / "tournaments" / "printouts" / "fonts"
+    fonts = hall.folder / "tournaments" / "printouts" / "fonts"
+    assert Path(found.stdout.splitlines()[-1]) == fonts
 
 
 def test_hall_refuses_a_host_it_does_not_serve(hall):
