@@ -1,11 +1,12 @@
-"""100 table captains entering hands at once, against the app under gunicorn on loopback.
+"""100 table captains entering hands at once, against the app on loopback under each server it
+runs on: gunicorn (Linux servers) and waitress (the hall and the demo, `manage.py serve`).
 
     .venv/bin/python bench/captain_load.py              # SQLite, then PostgreSQL
     .venv/bin/python bench/captain_load.py --only sqlite
 
 For each database: a scratch database gets a club of 400 players and two events of 100 tables
-(one round each, fixed hands), gunicorn serves the app on a free loopback port, and a small
-asyncio load script plays 100 captains. It prints, in one run:
+(one round each, fixed hands) for each server, the server serves the app on a free loopback
+port, and a small asyncio load script plays 100 captains. It prints, in one run:
 
 - the minimal view (`/health/`, Django with no work) under the same 100 clients: requests/s;
 - full speed: every captain confirms its hands back to back (closed loop, 100 in flight):
@@ -150,7 +151,7 @@ async def play(
 # --- The scratch world and the server ---------------------------------------------------------
 
 
-def build_world() -> list[list[tuple[str, int]]]:
+def build_world(server: str) -> list[list[tuple[str, int]]]:
     """Two clubs with an event of 100 tables each, seated; returns each event's tables as
     (table card token, table id), the way a captain's phone reaches them."""
     from django.utils.text import slugify
@@ -162,7 +163,9 @@ def build_world() -> list[list[tuple[str, int]]]:
     tokens = []
     for name in ("Full speed", "Steady pace"):
         # A club each: a table card opens its club's one table in play without asking.
-        club = Club.objects.create(name=f"Bench club, {name}", slug=slugify(name))
+        club = Club.objects.create(
+            name=f"Bench club, {name}, {server}", slug=slugify(f"{name} {server}")
+        )
         players = Player.objects.bulk_create(
             Player(club=club, name=f"Player {n:03}") for n in range(1, CAPTAINS * 4 + 1)
         )
@@ -201,9 +204,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_gunicorn(env: dict, port: int) -> subprocess.Popen:
-    server = subprocess.Popen(
-        [
+def start_server(kind: str, env: dict, port: int) -> subprocess.Popen:
+    if kind == "gunicorn":
+        command = [
             sys.executable,
             "-m",
             "gunicorn",
@@ -212,10 +215,11 @@ def start_gunicorn(env: dict, port: int) -> subprocess.Popen:
             f"--bind=127.0.0.1:{port}",
             "--backlog=2048",
             "--log-level=warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
+        ]
+    else:  # the hall's own server, as `euchre.py hall` starts it (here on 127.0.0.1 only)
+        command = [sys.executable, "manage.py", "serve"]
+        env = {**env, "PORT": str(port), "HALL": "false"}
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     for _ in range(200):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
@@ -223,7 +227,7 @@ def start_gunicorn(env: dict, port: int) -> subprocess.Popen:
         except OSError:
             time.sleep(0.05)
     server.kill()
-    raise SystemExit("gunicorn did not start")
+    raise SystemExit(f"{kind} did not start")
 
 
 def run(label: str, env: dict) -> None:
@@ -239,29 +243,34 @@ def run(label: str, env: dict) -> None:
     import django
 
     django.setup()
-    tokens = build_world()
-    port = free_port()
-    server = start_gunicorn(env, port)
-    try:
-        print(f"{label}: gunicorn, {WORKERS} sync workers; {CAPTAINS} captains")
-        minimal = asyncio.run(minimal_view(port))
-        seconds, latencies, acknowledged, errors = asyncio.run(play(port, tokens[0], None))
-        rate = acknowledged / seconds
-        print(
-            f"  full speed, 100 at once: {rate:7.0f} hands/s, {summary(latencies)}, "
-            f"errors {errors}; {rate / minimal:.0%} of the minimal view"
-        )
-        print(check_database(tokens[0], acknowledged))
-        pace = rate / 2
-        seconds, latencies, acknowledged, errors = asyncio.run(play(port, tokens[1], pace))
-        print(
-            f"  steady pace, {pace:.0f} hands/s offered: {acknowledged / seconds:5.0f} hands/s, "
-            f"{summary(latencies)}, errors {errors}"
-        )
-        print(check_database(tokens[1], acknowledged))
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    for kind in ("gunicorn", "waitress"):
+        tokens = build_world(kind)
+        port = free_port()
+        server = start_server(kind, env, port)
+        try:
+            if kind == "gunicorn":
+                print(f"{label}: gunicorn, {WORKERS} sync workers; {CAPTAINS} captains")
+            else:
+                threads = env.get("THREADS", "8")
+                print(f"{label}: waitress (the hall's), {threads} threads; {CAPTAINS} captains")
+            minimal = asyncio.run(minimal_view(port))
+            seconds, latencies, acknowledged, errors = asyncio.run(play(port, tokens[0], None))
+            rate = acknowledged / seconds
+            print(
+                f"  full speed, 100 at once: {rate:7.0f} hands/s, {summary(latencies)}, "
+                f"errors {errors}; {rate / minimal:.0%} of the minimal view"
+            )
+            print(check_database(tokens[0], acknowledged))
+            pace = rate / 2
+            seconds, latencies, acknowledged, errors = asyncio.run(play(port, tokens[1], pace))
+            print(
+                f"  steady pace, {pace:.0f} hands/s offered: {acknowledged / seconds:5.0f} "
+                f"hands/s, {summary(latencies)}, errors {errors}"
+            )
+            print(check_database(tokens[1], acknowledged))
+        finally:
+            server.terminate()  # SIGTERM: both servers finish what is in flight
+            server.wait(timeout=30)
 
 
 def main() -> int:

@@ -59,8 +59,8 @@ def restore(connection, path: Path, *, force: bool = False) -> None:
     if held and not force:
         raise BackupError(
             f"The database already holds {held}: restoring replaces all of it with the "
-            "backup, and hands entered since the backup are lost. Stop the server (make run, "
-            "make hall or gunicorn), then run the restore again with --force."
+            "backup, and hands entered since the backup are lost. Stop the app (Ctrl-C on the hall "
+            "or the demo, or stop gunicorn), then run the restore again with --force."
         )
     # Nothing of ours may hold the database open while it is replaced.
     connection.close()

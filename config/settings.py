@@ -2,7 +2,7 @@
 
 Every setting has a safe default so `manage.py runserver` works on a fresh clone with SQLite.
 Production sets SECRET_KEY, ALLOWED_HOSTS, HTTPS=true, PUBLIC_URL and usually DATABASE_URL (see
-README). HALL=true (set by `make hall`) serves a club night to the phones on the room's Wi-Fi:
+README). HALL=true (set by `python3 euchre.py hall`) serves a club night to the phones on the room's Wi-Fi:
 the laptop's LAN address becomes the public address and an allowed host by itself.
 """
 
@@ -218,8 +218,10 @@ if os.getenv("DATABASE_URL"):
 else:
     # The club's database lives in the data folder (the demo's in the app's folder: euchre.py).
     SQLITE_PATH = Path(os.getenv("SQLITE_PATH") or DATA_DIR / "euchre.sqlite3")
-    with contextlib.suppress(OSError):  # a folder that cannot be made is named at start
-        SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
+    if not os.getenv("SQLITE_PATH"):
+        # The data folder is the app's own to make; a folder named by hand must exist.
+        with contextlib.suppress(OSError):  # one that cannot be made is named at start
+            SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",

@@ -1,4 +1,5 @@
-"""What `make hall` prints before serving: the address phones use, as text and as a QR code."""
+"""What `python3 euchre.py hall` prints before serving: the address phones use, as text and as a
+QR code."""
 
 import io
 import ipaddress
