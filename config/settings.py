@@ -2,8 +2,8 @@
 
 Every setting has a safe default so `manage.py runserver` works on a fresh clone with SQLite.
 Production sets SECRET_KEY, ALLOWED_HOSTS, HTTPS=true, PUBLIC_URL and usually DATABASE_URL (see
-README). HALL=true (set by `python3 euchre.py hall`) serves a club night to the phones on the room's Wi-Fi:
-the laptop's LAN address becomes the public address and an allowed host by itself.
+README). HALL=true (set by `python3 euchre.py hall`) serves a club night to the phones on the
+room's Wi-Fi: the laptop's LAN address becomes the public address and an allowed host by itself.
 """
 
 import contextlib
