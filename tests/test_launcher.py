@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hallrun import ROOT, Hall, base_python, free_port
+from hallrun import ROOT, Hall, base_python
 
 LAUNCHER = ROOT / "euchre.py"
 
@@ -63,7 +63,8 @@ def test_a_port_in_use_is_named_with_what_to_do(tmp_path):
 def test_a_data_folder_that_cannot_be_written_is_named(tmp_path):
     in_the_way = tmp_path / "a-file"
     in_the_way.write_text("not a folder")
-    hall = Hall(ROOT, tmp_path, port=free_port(), DATA_DIR=str(in_the_way / "data"))
+    data = in_the_way / "data"
+    hall = Hall(ROOT, tmp_path, DATA_DIR=str(data), SQLITE_PATH=str(data / "euchre.sqlite3"))
     result = hall.manage("serve", HALL="true")
     assert result.returncode == 1
     assert result.stderr.startswith("Cannot start: The hall's secret key cannot be kept in")
