@@ -5,11 +5,14 @@ from its own page; a hand re-sent while another phone changes it is answered in 
 import datetime
 import re
 
+import pytest
+from django.db import connection
 from django.urls import reverse
+from test_captain import hand_post, url
 
 from clubs.models import Player
 from tournaments import services
-from tournaments.models import Entry, Event, Round
+from tournaments.models import Entry, Event, Hand, Round
 
 # --- 2. A big round closes -------------------------------------------------------------------
 
@@ -57,3 +60,62 @@ def test_a_close_naming_a_table_the_round_does_not_have_is_refused_in_words(
     assert "names tables this round does not have" in response.content.decode()
     round_.refresh_from_db()
     assert round_.status == Round.Status.IN_PLAY
+
+
+# --- 3. A hand re-sent while another phone fixes it ------------------------------------------
+
+
+def send(client, table, number, **hand):
+    data = hand_post(number, **hand)
+    data.pop("action", None)  # the phone sends the hand, not a button
+    return client.post(url("send", table), data)
+
+
+@pytest.fixture
+def table(event, players):
+    services.entries_add(event=event, players=players[:8])
+    return services.round_seat(event=event, seed=1).tables.get(number=1)
+
+
+def other_phone_changes(table, change: str):
+    """Another phone's fix or delete of hand 1 (through the services, as its page would),
+    made the moment this phone's send reads the table's hands a second time: after the send
+    found hand 1 already there, and before it answered. Returns the connection's wrapper."""
+    reads = {"hands": 0, "changed": False}
+
+    def wrapper(execute, sql, params, many, context):
+        if 'FROM "tournaments_hand"' in sql and sql.lstrip().startswith("SELECT"):
+            reads["hands"] += 1
+            if reads["hands"] == 2 and not reads["changed"]:
+                reads["changed"] = True
+                seen = services.table_fingerprint(table.hands.order_by("number"))
+                if change == "delete":
+                    services.hand_delete_last(table=table, number=1, seen=seen)
+                else:
+                    data = {"maker": "E", "tricks": 5}
+                    services.hand_fix(table=table, number=1, data=data, seen=seen)
+        return execute(sql, params, many, context)
+
+    return wrapper, reads
+
+
+@pytest.mark.parametrize("change", ["delete", "fix"])
+def test_a_resend_while_another_phone_changes_the_hand_is_answered_in_json(client, table, change):
+    assert send(client, table, 1, maker="N", tricks=3).status_code == 201
+    recorded = Hand.objects.get(table=table).description
+    wrapper, reads = other_phone_changes(table, change)
+
+    with connection.execute_wrapper(wrapper):
+        response = send(client, table, 1, maker="N", tricks=3)
+
+    # The hand counted when this send found it (under the table's lock); the other phone's
+    # change came after, as if a second later.
+    assert response.status_code == 200
+    assert response.json() == {
+        "state": "already",
+        "message": f"Hand 1 was already entered: {recorded}. It counts once.",
+    }
+    if reads["changed"]:  # the app read the hands again after all: the change is kept
+        assert list(table.hands.values_list("maker", flat=True)) == (
+            [] if change == "delete" else ["E"]
+        )

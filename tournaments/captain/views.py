@@ -406,8 +406,14 @@ def _already_there(table: Table | None, post) -> JsonResponse | None:
     hand = table.hands.filter(number=number).first()
     if hand is None or not services.same_hand(hand, form.hand_data()):
         return None
+    return _counts_once(hand)
+
+
+def _counts_once(hand: Hand) -> JsonResponse:
     return _sent(
-        200, "already", f"Hand {number} was already entered: {hand.description}. It counts once."
+        200,
+        "already",
+        f"Hand {hand.number} was already entered: {hand.description}. It counts once.",
     )
 
 
@@ -444,7 +450,10 @@ def hand_send(request: HttpRequest, token: str) -> HttpResponse:
         hand = services.hand_record(table=table, number=number, data=form.hand_data())
     except HandTaken as taken:
         if taken.same:
-            return _already_there(table, request.POST)
+            # The hand as it was read under the table's lock, not read again: another phone may
+            # fix or delete it the moment the lock is let go (the phone's fix comes after this
+            # hand counted, as if it had come a second later).
+            return _counts_once(taken.hand)
         hands = reads.hands(table)
         return _sent(
             409,
