@@ -119,3 +119,57 @@ def test_a_resend_while_another_phone_changes_the_hand_is_answered_in_json(clien
         assert list(table.hands.values_list("maker", flat=True)) == (
             [] if change == "delete" else ["E"]
         )
+
+
+# --- 10. A card with two events in play -------------------------------------------------------
+
+
+@pytest.fixture
+def two_events(club, event, players):
+    """Table 1 of "Tuesday progressive" and table 1 of "Side game", both in play."""
+    other = Event.objects.create(club=club, name="Side game", date=datetime.date(2026, 11, 24))
+    services.entries_add(event=event, players=players[:8])
+    services.entries_add(event=other, players=players[8:16])
+    first = services.round_seat(event=event).tables.get(number=1)
+    second = services.round_seat(event=other).tables.get(number=1)
+    return first, second
+
+
+CHOOSE = (
+    "Two events are in play, and table card 1 opens a table in each: {} and {}. Nothing was "
+    "saved: open the card's page, choose your event, and enter the hand there."
+)
+
+
+def test_a_send_naming_no_table_with_two_events_in_play_says_to_choose_the_event(
+    client, two_events
+):
+    first, second = two_events
+    data = hand_post(1, maker="N", tricks=3)
+    data.pop("action")
+    bare = reverse("tournaments:captain-send", args=[first.card().token])
+
+    response = client.post(bare, data)
+
+    assert response.status_code == 409
+    names = sorted([first, second], key=lambda t: (t.round.event.date, t.round.event.name))
+    events = [f"{t.round.event.name} (round {t.round.number})" for t in names]
+    assert response.json() == {"state": "refused", "message": CHOOSE.format(*events)}
+    assert "no longer in play" not in response.json()["message"]
+    assert not Hand.objects.exists()
+    # Named, the table takes the hand.
+    assert client.post(url("send", second), data).json()["state"] == "recorded"
+    assert list(Hand.objects.values_list("table_id", flat=True)) == [second.pk]
+
+
+def test_a_hand_posted_naming_no_table_with_two_events_in_play_asks_which_event(client, two_events):
+    first, second = two_events
+    bare = reverse("tournaments:captain-hand", args=[first.card().token])
+    response = client.post(bare, hand_post(1, maker="N", tricks=3))
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "Two events are in play, and table card 1 opens a table in each" in html
+    assert "This page was for a round that has closed" not in html
+    assert "Two events are in play: which is yours?" in html
+    assert f"?table={first.pk}" in html and f"?table={second.pk}" in html
+    assert not Hand.objects.exists()
