@@ -1,4 +1,4 @@
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from django import forms
@@ -289,15 +289,28 @@ class RoundCloseForm(forms.Form):
         error_messages={"max_length": "Keep the reason under 500 characters."},
     )
     # The tick box "Close without their confirmation": its value names the finished tables
-    # that were unconfirmed when the page was shown ("3,5").
-    unconfirmed = forms.CharField(required=False, max_length=200)
+    # that were unconfirmed when the page was shown ("3,5"). No cap on its length: a 100-table
+    # round lists up to 100 numbers (291 characters). Each must be a table of this round.
+    unconfirmed = forms.CharField(required=False)
+
+    def __init__(self, *args, tables: Collection[int] = (), **kwargs):
+        """`tables`: the numbers of the round's tables, the only ones the box may name."""
+        super().__init__(*args, **kwargs)
+        self.tables = set(tables)
 
     def clean_unconfirmed(self) -> set[int]:
         text = self.cleaned_data["unconfirmed"]
         parts = [p for p in text.split(",") if p]
         if not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in parts):
             raise forms.ValidationError("Reload the page and tick the box again.")
-        return {int(p) for p in parts}
+        numbers = {int(p) for p in parts}
+        if numbers - self.tables:
+            # Another round's page, or an address typed by hand.
+            raise forms.ValidationError(
+                "That list names tables this round does not have: reload the page and tick the "
+                "box again."
+            )
+        return numbers
 
 
 class HandForm(Sections, forms.Form):

@@ -140,8 +140,8 @@ class Event(RulesChoice):
         validators=number_range(0, 99),
         help_text="Used when a player sitting out scores a fixed number of points.",
     )
-    # Bridge directors may hide the live ranks until the end; the players' public page then
-    # shows the seating and each player's own hands, but no places (tournaments/public.py).
+    # Bridge directors may hide the live ranks until the end; the players' pages then show the
+    # seating and no points at all (tournaments/public.py points_shown).
     standings_hidden = models.BooleanField(
         "hide the standings from players until the last round closes", default=False
     )

@@ -6,9 +6,14 @@ Access goes through `_get_public_event` (and `_get_public_club`) alone: a club t
 results private answers 404 here, and an event of another club under this club's address
 does too. Nothing here reaches a director's page or a table card's link: the table tokens are
 never read by these views.
+
+Whether any points may be shown is decided by `points_shown` alone: an event that hides its
+standings until the last round closes shows where everyone sits, with whom and against whom,
+but no totals, no round points and no hand on any of these pages until then. The views leave
+the points out of what they hand the templates, so no template can show them by mistake.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -20,7 +25,14 @@ from clubs.models import Club
 from .links import public_reverse
 from .models import SEAT_NAMES, Event, Round, Seat
 from .printouts.qr import qr_svg
-from .standings import event_standings, night_prizes, player_night
+from .standings import (
+    NightRound,
+    PlayerLine,
+    Standings,
+    event_standings,
+    night_prizes,
+    player_night,
+)
 from .standings_views import standings_tables
 from .text import name_key
 
@@ -94,8 +106,17 @@ def round_seating(round_: Round) -> tuple[list[SeatLine], list[TableLine]]:
     return lines, tables
 
 
-def _standings_visible(event: Event, standings) -> bool:
+def points_shown(event: Event, standings: Standings) -> bool:
+    """Whether the players' pages may show points: totals, places, round points, hands, side
+    awards and prizes. Not while an event hides its standings and its last round is still to
+    close (bridge clubs hide live ranks so): each player's own hands would add up to their
+    total, so the whole ranking could be rebuilt from them."""
     return not event.standings_hidden or standings.final
+
+
+def seating_only(rounds: list[NightRound]) -> list[NightRound]:
+    """A player's rounds with where they sat, partner and opponents, and no points or hands."""
+    return [replace(r, hands=[], points=None) for r in rounds]
 
 
 def _night_state(event: Event, latest: Round | None) -> str:
@@ -145,7 +166,7 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     links = _player_links(event, standings)
     search = request.GET.get("name", "").strip()[:60]
     found = [s for s in seating if name_key(search) in name_key(s.name)] if search else seating
-    visible = _standings_visible(event, standings)
+    visible = points_shown(event, standings)
     tables = standings_tables(request, standings, links.get, sortable=False) if visible else {}
     return render(
         request,
@@ -158,7 +179,8 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "over": bool(latest and latest.is_closed and latest.number >= event.rounds_planned),
             "seating": [(s, links.get(s.player_id)) for s in found],
             "search": search,
-            "standings": standings,
+            # Not even the status line ("its points so far included") while points are hidden.
+            "standings": standings if visible else None,
             "standings_visible": visible,
             **tables,
             **(_public_prizes(event, standings) if visible else {}),
@@ -176,9 +198,14 @@ def _public_prizes(event: Event, standings) -> dict:
 
 def player_page(request: HttpRequest, slug: str, pk: int, player_pk: int) -> HttpResponse:
     event = _get_public_event(slug, pk)
-    line, rounds = player_night(event, player_pk)
+    standings = event_standings(event)
+    line, rounds = player_night(event, player_pk, standings)
     if line is None:
         raise Http404("No such player in this event.")
+    shown = points_shown(event, standings)
+    if not shown:
+        # Only the name: the line's totals and tie-breaks stay out of the page's reach.
+        line, rounds = PlayerLine(line.player_id, line.name), seating_only(rounds)
     return render(
         request,
         "public/player.html",
@@ -187,7 +214,9 @@ def player_page(request: HttpRequest, slug: str, pk: int, player_pk: int) -> Htt
             "event": event,
             "line": line,
             "rounds": rounds,
-            "standings_visible": not event.standings_hidden or event_standings(event).final,
+            "points_shown": shown,
+            # The shared partial (tournaments/_night_rounds.html) shows points unless told not.
+            "points_hidden": not shown,
             "sit_out_rule": event.get_sit_out_rule_display().lower(),
         },
     )
@@ -212,7 +241,7 @@ def projector_response(request: HttpRequest, event: Event) -> HttpResponse:
     latest = event.rounds.order_by("-number").first()
     standings = event_standings(event)
     _, tables = round_seating(latest) if latest and not latest.is_closed else ([], [])
-    visible = _standings_visible(event, standings)
+    visible = points_shown(event, standings)
     page_url = public_reverse(request, "public:event", event.club.slug, event.pk)
     return render(
         request,
@@ -222,7 +251,8 @@ def projector_response(request: HttpRequest, event: Event) -> HttpResponse:
             "event": event,
             "round": latest,
             "tables": tables,
-            "standings": standings,
+            # Not even the status line ("its points so far included") while points are hidden.
+            "standings": standings if visible else None,
             "standings_visible": visible,
             "players": standings.players if visible else [],
             "teams": (standings.teams or []) if visible else [],

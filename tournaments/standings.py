@@ -466,10 +466,13 @@ class NightRound:
         return SEAT_NAMES.get(self.position, "")
 
 
-def player_night(event: Event, player_id: int) -> tuple[PlayerLine | None, list[NightRound]]:
+def player_night(
+    event: Event, player_id: int, standings: Standings | None = None
+) -> tuple[PlayerLine | None, list[NightRound]]:
     """Round by round, where the player sat, with whom, and every hand at their table with the
-    points for and against their side; the standings' line for their totals. 6 queries."""
-    standings = event_standings(event)
+    points for and against their side; the standings' line for their totals (`standings`, if
+    the caller has them already). 6 queries."""
+    standings = event_standings(event) if standings is None else standings
     line = next((p for p in standings.players if p.player_id == player_id), None)
     if line is None:
         # Not a player of this event: nothing to look up (and an id too big for the

@@ -499,7 +499,7 @@ def round_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def round_close(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = _get_round_for_user(request, pk)
-    form = RoundCloseForm(request.POST)
+    form = RoundCloseForm(request.POST, tables=round_.tables.values_list("number", flat=True))
     if form.is_valid():
         try:
             services.round_close(

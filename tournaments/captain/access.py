@@ -22,6 +22,27 @@ class NoTableNow(Exception):
         self.card, self.tables, self.refusal = card, tables, refusal
 
 
+NUMBERS = {2: "Two", 3: "Three", 4: "Four"}
+
+
+class ChooseEvent(NoTableNow):
+    """A form posted without naming its table while the card opens one in each of several
+    events in play: which event the captain meant is not known, so nothing is recorded and
+    `refusal` names the events to choose from."""
+
+    def __init__(self, card: TableCard, tables: list[Table]):
+        choices = [f"{t.round.event.name} (round {t.round.number})" for t in tables]
+        events = ", ".join(choices[:-1]) + f" and {choices[-1]}"
+        how_many = NUMBERS.get(len(tables), len(tables))
+        super().__init__(
+            card,
+            tables,
+            f"{how_many} events are in play, and table card {card.number} opens a table in "
+            f"each: {events}. Nothing was saved: open the card's page, choose your event, and "
+            "enter the hand there.",
+        )
+
+
 STALE_PAGE = (
     "This page was for a round that has closed, or for another table: here is the table as it "
     "is now. Nothing was saved; enter the hand again if it is still needed."
@@ -33,7 +54,8 @@ def table_for_card(request: HttpRequest, token: str) -> tuple[TableCard, Table]:
 
     A form names the table it was shown for (`?table=`); a post for any other table (its round
     closed) is refused with the card's page as it now stands. Raises Http404 for an unknown
-    card (a reissued card is unknown), NoTableNow when the card opens no single table now.
+    card (a reissued card is unknown), NoTableNow when the card opens no single table now
+    (ChooseEvent for a post that names no table while several events are in play).
     """
     card, tables = reads.tables_in_play(token)
     if card is None:
@@ -41,6 +63,8 @@ def table_for_card(request: HttpRequest, token: str) -> tuple[TableCard, Table]:
     wanted = int_or_none(request.GET.get("table"))
     chosen = next((t for t in tables if t.pk == wanted), None)
     if request.method == "POST" and chosen is None:
+        if wanted is None and len(tables) > 1:
+            raise ChooseEvent(card, tables)
         raise NoTableNow(card, tables, STALE_PAGE)
     if chosen is not None:
         return card, chosen

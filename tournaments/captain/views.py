@@ -21,7 +21,7 @@ from tournaments import history, reads, services
 from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard
 from tournaments.services import ActionRefused, HandTaken
 
-from .access import NoTableNow, card_status, int_or_none, table_for_card
+from .access import ChooseEvent, NoTableNow, card_status, int_or_none, table_for_card
 from .forms import CaptainFixForm, CaptainHandForm, Drawn, LastHandForm
 
 # A kept hand sent after its table stopped being in play (the round closed meanwhile).
@@ -406,8 +406,14 @@ def _already_there(table: Table | None, post) -> JsonResponse | None:
     hand = table.hands.filter(number=number).first()
     if hand is None or not services.same_hand(hand, form.hand_data()):
         return None
+    return _counts_once(hand)
+
+
+def _counts_once(hand: Hand) -> JsonResponse:
     return _sent(
-        200, "already", f"Hand {number} was already entered: {hand.description}. It counts once."
+        200,
+        "already",
+        f"Hand {hand.number} was already entered: {hand.description}. It counts once.",
     )
 
 
@@ -428,6 +434,9 @@ def hand_send(request: HttpRequest, token: str) -> HttpResponse:
         # In JSON like every other answer: a bare 404 page could be a proxy's, which says
         # nothing of the card, so the phone would have to keep the hand.
         return _sent(404, "refused", REISSUED_SEND)
+    except ChooseEvent as choose:
+        # Not the round's end: which event the hand is for is not known.
+        return _sent(409, "refused", choose.refusal)
     except NoTableNow as none:
         # The round closed since: only the table this card opened, as the phone named it.
         shown = Table.objects.filter(
@@ -444,7 +453,10 @@ def hand_send(request: HttpRequest, token: str) -> HttpResponse:
         hand = services.hand_record(table=table, number=number, data=form.hand_data())
     except HandTaken as taken:
         if taken.same:
-            return _already_there(table, request.POST)
+            # The hand as it was read under the table's lock, not read again: another phone may
+            # fix or delete it the moment the lock is let go (the phone's fix comes after this
+            # hand counted, as if it had come a second later).
+            return _counts_once(taken.hand)
         hands = reads.hands(table)
         return _sent(
             409,

@@ -1,0 +1,152 @@
+"""An event that hides its standings until the last round closes: every page a player can open
+without logging in shows where everyone sits, with whom and against whom, and no points at
+all (no totals, no places, no round points, no hand), until the last round closes; then all of
+it shows. Built on the small night of tests/test_standings.py, with its last round in play."""
+
+import html as html_lib
+import re
+
+import pytest
+from conftest import close_round
+from django.urls import reverse
+from django.utils.formats import date_format
+from test_standings import build_night, page_cells, play_round
+
+from tournaments.models import Hand, Round
+from tournaments.standings import event_standings, fmt, fmt_place, fmt_round, player_night
+
+# Round 3: table 1 N=B E=D S=E W=G, table 2 N=A E=C S=H W=I, F sits out; one hand a table, so
+# the round is in play with points at both tables.
+ROUND_3 = {
+    1: ("BDEG", [{"maker": "N", "alone": True, "tricks": 5}]),
+    2: ("ACHI", [{"maker": "E", "tricks": 5}]),
+}
+
+
+@pytest.fixture
+def hidden(club):
+    event, nine = build_night(club)
+    event.standings_hidden = True
+    event.award_most_loners = event.award_high_night = event.award_booby = True
+    event.entry_fee, event.places_paid, event.prizes_public = 5, "60,40", True
+    event.save()
+    play_round(event, 3, ROUND_3, sit_out="F", by_name=nine, close=False)
+    return event
+
+
+def public_urls(event) -> list[str]:
+    """Every page of the event a player reaches without logging in."""
+    slug = event.club.slug
+    players = sorted(event_standings(event).players, key=lambda p: p.player_id)
+    return [
+        reverse("public:club", args=[slug]),
+        reverse("public:event", args=[slug, event.pk]),
+        reverse("public:event", args=[slug, event.pk]) + "?name=a",
+        reverse("public:projector", args=[slug, event.pk]),
+        reverse("public:projector", args=[slug, event.pk]) + "?seconds=5",
+        *(reverse("public:player", args=[slug, event.pk, p.player_id]) for p in players),
+    ]
+
+
+def page_text(page: str, event) -> str:
+    """What a page says, less the words that hold numbers but no points: the house rules
+    (game to 10), the projector's address for phones, round and table numbers, the date, the
+    names a search found, and the notice saying when the points show."""
+    page = re.sub(r'<section id="house".*?</section>', "", page, flags=re.S)
+    page = re.sub(r'<figure class="qr">.*?</figure>', "", page, flags=re.S)
+    # The notice that says the points are hidden.
+    page = re.sub(r'<p id="(points|standings)-hidden">.*?</p>', "", page, flags=re.S)
+    page = re.sub(r"<(script|style|title)\b.*?</\1>", "", page, flags=re.S)
+    text = html_lib.unescape(re.sub(r"<[^>]+>", " ", page))
+    text = text.replace(date_format(event.date), " ")
+    return re.sub(r"(?i)\b(round|table)\s+\d+|\b\d+ names? with", " ", text)
+
+
+def hand_lines(event) -> list[str]:
+    return list(
+        Hand.objects.filter(table__round__event=event).values_list("description", flat=True)
+    )
+
+
+def test_no_public_page_shows_any_point_while_the_standings_are_hidden(client, hidden):
+    standings = event_standings(hidden)
+    assert standings.live and not standings.final
+    # The night has points to hide: every player has some, and the round in play too.
+    assert all(p.total > 0 for p in standings.players if p.name not in "BEG")
+    assert any(p.rounds.get(3) for p in standings.players)
+    descriptions = hand_lines(hidden)
+    for url in public_urls(hidden):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        page = response.content.decode()
+        text = page_text(page, hidden)
+        # Not a number left once round and table numbers are out: no total, no round points,
+        # no place, no score.
+        assert re.findall(r"\d", text) == [], (url, text)
+        assert "<table" not in page and 'class="total"' not in page, url
+        assert not re.search(r"(?i)\bpoints?\b|\bscored\b|\bplace\b|side awards|prizes", text), url
+        assert not [d for d in descriptions if d in page], url
+
+
+def test_the_seating_still_shows_while_the_standings_are_hidden(client, hidden):
+    slug = hidden.club.slug
+    event_page = client.get(reverse("public:event", args=[slug, hidden.pk])).content.decode()
+    a = re.search(r"<bdi>A</bdi>.*?</li>", event_page, re.S).group(0)
+    assert "Table <strong>2</strong>, North" in a and "partner <bdi>H</bdi>" in a
+    assert "against <bdi>C</bdi> and <bdi>I</bdi>" in a
+    assert "sits out this round" in re.search(r"<bdi>F</bdi>.*?</li>", event_page, re.S).group(0)
+    projector = client.get(reverse("public:projector", args=[slug, hidden.pk])).content.decode()
+    assert 'id="table-1"' in projector and 'id="table-2"' in projector
+    standings = event_standings(hidden)
+    for line in standings.players:
+        page = client.get(reverse("public:player", args=[slug, hidden.pk, line.player_id]))
+        page = page.content.decode()
+        _, rounds = player_night(hidden, line.player_id)
+        for r in rounds:
+            if r.sat_out:
+                assert f'Round {r.number} <span class="muted">· sat out' in page
+            else:
+                assert f"table {r.table_number}, {r.seat_name}" in page
+                assert f"Partner <bdi>{r.partner}</bdi>" in page
+                assert " and ".join(f"<bdi>{o}</bdi>" for o in r.opponents) in page
+
+
+def test_every_point_shows_once_the_last_round_closes(client, hidden):
+    close_round(Round.objects.get(event=hidden, number=3), "The hall is closing")
+    standings = event_standings(hidden)
+    assert standings.final
+    slug = hidden.club.slug
+    event_page = client.get(reverse("public:event", args=[slug, hidden.pk])).content.decode()
+    assert "Final standings" in event_page and 'id="awards"' in event_page
+    assert 'id="prizes"' in event_page
+    projector = client.get(reverse("public:projector", args=[slug, hidden.pk])).content.decode()
+    # Place, name, rounds 1 to 3, total: the director's numbers.
+    rows = page_cells(event_page.split('id="standings"')[1])
+    assert [row[:6] for row in rows] == [
+        [fmt_place(x), x.name, *(fmt_round(x, n) for n in (1, 2, 3)), fmt(x.total)]
+        for x in standings.players
+    ]
+    for line in standings.players:
+        assert f'<bdi class="name">{line.name}</bdi><span class="total">{fmt(line.total)}<' in (
+            projector
+        )
+        page = client.get(reverse("public:player", args=[slug, hidden.pk, line.player_id]))
+        page = page.content.decode()
+        assert f"total <strong>{fmt(line.total)}</strong>" in page
+        _, rounds = player_night(hidden, line.player_id)
+        for r in rounds:
+            if r.sat_out:
+                assert f"Scored {fmt(r.points)} by the event's rule" in page
+            else:
+                assert f"<strong>{fmt(r.points)}</strong> point" in page
+                for hand in r.hands:
+                    assert f"<td>{hand.description}</td>" in page
+                    assert f"{hand.running_for}–{hand.running_against}</td>" in page
+
+
+def test_a_shown_events_players_see_their_points_while_it_is_in_play(client, hidden):
+    hidden.standings_hidden = False
+    hidden.save()
+    line = event_standings(hidden).players[0]
+    page = client.get(reverse("public:player", args=[hidden.club.slug, hidden.pk, line.player_id]))
+    assert f"total <strong>{fmt(line.total)}</strong>" in page.content.decode()
