@@ -118,7 +118,8 @@ def rank(lines: Iterable, key: Callable) -> list:
 
 def sit_out_value(played: list[int], rule: str, fixed: int) -> Points:
     """What a player sitting a round out scores for it, by the event's rule: a fixed number,
-    or the average of the rounds they played, to one decimal (0 if they played none yet)."""
+    or the average of the rounds they played (`played`: closed rounds only), to one decimal
+    (0 if they played none yet)."""
     if rule == Event.SitOutRule.FIXED:
         return fixed
     if not played:
@@ -312,8 +313,11 @@ def _player_lines(
     # they score nothing for them (blank, as before the rule), the sit-out score, or a fixed
     # number.
     seated = sorted({seat["round__number"] for seat in seats})
+    # "The average of their other rounds" counts closed rounds only: a round in play is still
+    # being entered, and a sit-out's score must not move with every hand scored there.
+    closed = {s["round__number"] for s in seats if s["round__status"] != Round.Status.IN_PLAY}
     for line in lines.values():
-        played = [p for p in line.rounds.values() if p is not None]
+        played = [p for n, p in line.rounds.items() if p is not None and n in closed]
         for number in line.sat_out:
             line.rounds[number] = (
                 0
