@@ -158,7 +158,10 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
 def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = _get_event_for_user(request, pk)
     seated = event.rounds.count()
-    form = EventForm(request.POST or None, instance=event, lock_rules=seated > 0)
+    scored = Hand.objects.filter(table__round__event=event).exists()
+    form = EventForm(
+        request.POST or None, instance=event, lock_rules=seated > 0, lock_points=scored
+    )
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["rounds_planned"] < seated:
             form.add_error(
