@@ -392,7 +392,7 @@ def test_a_player_of_another_event_has_no_night_here(director_client, night, clu
 # P1 won 1, 7-1 (+6); P4 won 1, 4-2 (+2); P2 won 1, 2-7 (-5); P3 won 0, 1-4 (-3).
 
 
-def pairs_event(club, nine) -> Event:
+def pairs_event(club, nine, close=True) -> Event:
     event = Event.objects.create(
         club=club,
         name="Pairs",
@@ -409,7 +409,7 @@ def pairs_event(club, nine) -> Event:
         1: ("AECG", [{"maker": "N", "tricks": 4}, {"maker": "W", "alone": True, "tricks": 3}]),
         2: ("BFDH", [{"maker": "N", "tricks": 5}, {"maker": "E", "tricks": 4}]),
     }
-    play_round(event, 2, second, by_name=nine)
+    play_round(event, 2, second, by_name=nine, close=close)
     return event
 
 
@@ -458,6 +458,29 @@ def test_a_pairs_events_csv_is_the_partnership_ranking_headed_as_written(
         csv.reader(io.StringIO(director_client.get(url + "?players=1").content.decode()))
     )
     assert players[0][:2] == ["Place", "Player"]
+
+
+def test_named_partnerships_are_on_the_captains_and_the_round_pages(
+    club, nine, director_client, client
+):
+    """Round 2, in play: at table 1 A & C (North-South) play E & G; only they are named."""
+    event = pairs_event(club, nine, close=False)
+    Partnership.objects.filter(entries__player=nine["A"]).update(name="The Aces")
+    Partnership.objects.filter(entries__player=nine["E"]).update(name="Kings Row")
+    table = Table.objects.get(round__event=event, round__number=2, number=1)
+    captain = client.get(
+        reverse("tournaments:captain-table", args=[table.card().token]) + f"?table={table.pk}"
+    ).content.decode()
+    assert "North-South: <bdi>The Aces</bdi> (<bdi>A</bdi> &amp; <bdi>C</bdi>)" in captain
+    assert "East-West: <bdi>Kings Row</bdi> (<bdi>E</bdi> &amp; <bdi>G</bdi>)" in captain
+    round_page = director_client.get(
+        reverse("tournaments:round-detail", args=[table.round_id])
+    ).content.decode()
+    tables = round_page.split('id="table-')
+    assert "North-South (<bdi>The Aces</bdi>) <strong>1</strong>" in tables[1]
+    assert "East-West (<bdi>Kings Row</bdi>) <strong>1</strong>" in tables[1]
+    # Table 2's partnerships have no name: the sides are said as before.
+    assert "North-South <strong>2</strong> – East-West <strong>1</strong>" in tables[2]
 
 
 def test_partners_share_their_place_in_a_pairs_events_players_ranking(club, nine):

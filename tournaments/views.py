@@ -44,7 +44,7 @@ from .forms import (
     RoundCloseForm,
 )
 from .inputs import whole_number
-from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table, TableCard
+from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table, TableCard, side_teams
 from .movements import movement_report
 from .night_chart import night_chart
 from .services import ActionRefused
@@ -415,6 +415,8 @@ def _round_rows(round_: Round) -> list[dict]:
         )
     )
     corrected = history.corrections(tables)
+    # A pairs event's named partnerships, one query for the round (none for a progressive one).
+    names = event.team_names([s.player for t in tables for s in t.seats.all()])
     rows = []
     for table in tables:
         table.round = round_  # replay() reads the event's rules through the round
@@ -433,6 +435,7 @@ def _round_rows(round_: Round) -> list[dict]:
                 "hands": _hands_label(event, len(hands)),
                 **_last_report(round_, table, hands, game.finished, now),
                 "score": game.score,
+                "teams": side_teams(seats, names),
                 "finished": game.finished,
                 # Finished, but no opponent has confirmed: the round closes only on purpose.
                 "unconfirmed": game.finished and table.confirmed_at is None,
