@@ -483,10 +483,14 @@ def test_named_partnerships_are_on_the_captains_and_the_round_pages(
     assert "North-South <strong>2</strong> – East-West <strong>1</strong>" in tables[2]
 
 
-def test_partners_share_their_place_in_a_pairs_events_players_ranking(club, nine):
+def test_partners_share_their_place_in_a_pairs_events_players_ranking(club, nine, director_client):
     """A made a loner in round 1 and C none: in a progressive night that would part them, but
     partners play every hand together, so they take their partnership's place together."""
+    from test_printouts import get_pdf, pdf_text, words
+
     event = pairs_event(club, nine)
+    pdf = words(" ".join(pdf_text(get_pdf(director_client, "printout-standings", event))))
+    assert "so each player takes their partnership's place." in pdf
     players = event_standings(event).players
     assert {x.name: x.lone_made for x in players if x.name in "AC"} == {"A": 1, "C": 0}
     assert [(x.name, fmt_place(x)) for x in players] == [
