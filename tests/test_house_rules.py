@@ -125,9 +125,47 @@ def test_the_scoring_house_rules_are_locked_once_hands_are_scored(director_clien
     form = director_client.get(reverse("tournaments:event-edit", args=[event.pk])).context["form"]
     for name in ("euchred_makers", "lone_euchred_makers", "thrown_in_counts"):
         assert form.fields[name].disabled, name
-    # Which loners count and what a late arrival scores only change the standings: open.
-    for name in ("loners_counted", "missed_round", "missed_round_points"):
-        assert not form.fields[name].disabled, name
+
+
+POINTS_RULES = {
+    "loners_counted": "march",
+    "missed_round": "fixed",
+    "missed_round_points": "3",
+    "sit_out_rule": "fixed",
+    "sit_out_points": "5",
+}
+
+
+def test_the_rules_that_change_the_standings_are_locked_from_the_first_hand(
+    director_client, club, eight
+):
+    event = make_event(club)
+    Entry.objects.bulk_create(Entry(event=event, player=p) for p in eight.values())
+    url = reverse("tournaments:event-edit", args=[event.pk])
+    # Seated but no hand scored: the standings' rules can still change.
+    round_ = play_round(event, 1, {1: ("ABCD", [])}, "EFGH", by_name=eight, close=False)
+    form = director_client.get(url).context["form"]
+    assert not any(form.fields[name].disabled for name in POINTS_RULES)
+    table = Table.objects.get(round=round_)
+    services.hand_record(table=table, number=1, data={"maker": "N", "tricks": 5, "alone": True})
+    page = director_client.get(url)
+    form = page.context["form"]
+    for name in POINTS_RULES:
+        assert form.fields[name].disabled, name
+    html = page.content.decode()
+    # Said in words on the page, and beside each field.
+    assert "which loners count and what a sit-out or a missed round\n    scores are fixed" in html
+    fixed = "Fixed now that hands are scored: changing it would change the standings already shown."
+    assert html.count(fixed) == len(POINTS_RULES)
+    # A post cannot change them either.
+    response = director_client.post(url, {**EVENT_FORM, "name": "House night", **POINTS_RULES})
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert (event.loners_counted, event.missed_round, event.sit_out_rule) == (
+        "made",
+        "zero",
+        "average",
+    )
 
 
 # --- What they change --------------------------------------------------------------------------

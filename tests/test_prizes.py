@@ -311,3 +311,54 @@ def test_bad_prize_terms_are_refused_in_words(director_client, prize_night, fiel
     assert message in response.context["form"].errors[field][0]
     prize_night.refresh_from_db()
     assert (prize_night.places_paid, prize_night.entry_fee) == ("60/40", Decimal("5"))
+
+
+def test_the_booby_prize_goes_to_the_last_place_the_standings_give():
+    # D and E level on 2 points, D ahead on a loner: the standings place E alone last.
+    lines = [
+        Line("A", 1, total=14, rounds={1: 14}),
+        Line("D", 2, total=2, lone_made=1, rounds={1: 2}),
+        Line("E", 3, total=2, rounds={1: 2}),
+    ]
+    (booby,) = side_awards(lines, ["booby"])
+    assert booby.winners == ("E",) and booby.detail == "2 points"
+    # A tie the standings leave (a shared place) is still shared.
+    lines[1].place = 2
+    lines[2].place = 2
+    assert side_awards(lines, ["booby"])[0].winners == ("D", "E")
+
+
+def test_the_booby_prize_follows_the_standings_tie_break_on_loners(director_client, club):
+    """One round, two tables. Table 1: A marches (N-S 2), B marches (E-W 2): A, B, C, D 2 each.
+    Table 2: E alone with 3 tricks (N-S 1, E's loner), F marches (E-W 2): E and G 1 each,
+    F and H 2. E and G are level on points; E's loner places E 7th and G alone 8th."""
+    eight = {x: Player.objects.create(club=club, name=x) for x in "ABCDEFGH"}
+    event = Event.objects.create(
+        club=club,
+        name="Booby night",
+        date=datetime.date(2026, 11, 24),
+        rounds_planned=1,
+        hands_per_round=2,
+        award_booby=True,
+        entry_fee=Decimal("5"),
+        places_paid="100",
+        prize_booby=Decimal("1"),
+    )
+    Entry.objects.bulk_create(Entry(event=event, player=p) for p in eight.values())
+    table_one = [{"maker": "N", "tricks": 5}, {"maker": "E", "tricks": 5}]
+    table_two = [{"maker": "N", "tricks": 3, "alone": True}, {"maker": "E", "tricks": 5}]
+    play_round(event, 1, {1: ("ABCD", table_one), 2: ("EFGH", table_two)}, by_name=eight)
+
+    from tournaments.standings import event_standings, fmt_place, night_prizes
+
+    standings = event_standings(event)
+    last = standings.players[-2:]
+    assert [(x.name, fmt_place(x), x.total) for x in last] == [("E", "7", 1), ("G", "8", 1)]
+    found = night_prizes(event, standings)
+    (booby,) = found["awards"]
+    assert booby.winners == ("G",) and booby.detail == "1 point"
+    assert [(p.label, p.names, p.each) for p in found["prizes"].side] == [
+        ("Booby prize", ("G",), (100,))
+    ]
+    page = director_client.get(reverse("tournaments:standings", args=[event.pk])).content.decode()
+    assert "<strong>Booby prize</strong>: <bdi>G</bdi>" in page and "tied: shared" not in page

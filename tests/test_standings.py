@@ -20,6 +20,7 @@ from tournaments.standings import (
     TeamLine,
     event_standings,
     fmt,
+    fmt_place,
     pairs_key,
     progressive_key,
     rank,
@@ -299,12 +300,47 @@ def test_a_sit_out_round_shows_its_rule_on_the_players_night(director_client, ni
     assert "sat out" in page and "Scored 3 by the event" in page
 
 
-def test_csv_download_is_the_same_table(director_client, night):
+def test_csv_download_is_the_same_table_with_numbers_in_numeric_columns(director_client, night):
     response = director_client.get(reverse("tournaments:standings-csv", args=[night.pk]))
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["Place", "Player", "R1", "R2", "Total", "Loners made", "Euchred as makers"]
-    assert [tuple(r) for r in rows[1:]] == EXPECTED
+    # The sit-out mark ("3*" on the page) is a column of its own, its header saying what it
+    # means: every round cell is a number a spreadsheet can add.
+    assert rows[0] == [
+        "Place",
+        "Player",
+        "R1",
+        "R2",
+        "Total",
+        "Loners made",
+        "Euchred as makers",
+        "Rounds sat out (scored the average of their other rounds, to one decimal)",
+    ]
+    marked = {"H": "2", "I": "1"}
+    assert [tuple(r) for r in rows[1:]] == [
+        (*(cell.rstrip("*") for cell in row), marked.get(row[1], "")) for row in EXPECTED
+    ]
+    numbers = [cell for row in rows[1:] for cell in row[2:7]]
+    assert all(re.fullmatch(r"-?\d+(\.\d)?", cell) for cell in numbers)
+
+
+def test_a_late_arrivals_missed_rounds_are_their_own_csv_column(director_client, night, nine):
+    # J arrives for round 3 and scores a fixed 2 for each round missed.
+    Event.objects.filter(pk=night.pk).update(
+        missed_round=Event.MissedRound.FIXED, missed_round_points=2
+    )
+    night.refresh_from_db()
+    nine["J"] = Player.objects.create(club=night.club, name="J")
+    Entry.objects.create(event=night, player=nine["J"])
+    hands = [{"maker": "E", "tricks": 3}, {"maker": "E", "tricks": 3}]  # J (West) and B: 2
+    play_round(night, 3, {1: ("ABCJ", hands)}, "DEFGHI", by_name=nine)
+    url = reverse("tournaments:standings-csv", args=[night.pk])
+    rows = list(csv.reader(io.StringIO(director_client.get(url).content.decode())))
+    assert rows[0][-1] == "Rounds missed, arrived late (scored a fixed 2 points for each)"
+    (j,) = [r for r in rows if r[1] == "J"]
+    assert j[2:6] == ["2", "2", "2", "6"] and j[-2:] == ["", "1 2"]
+    page = director_client.get(reverse("tournaments:standings", args=[night.pk])).content
+    assert "2†" in page.decode()  # the page keeps its mark
 
 
 def test_projector_refreshes_itself_until_the_night_is_over(director_client, night, nine):
@@ -356,7 +392,7 @@ def test_a_player_of_another_event_has_no_night_here(director_client, night, clu
 # P1 won 1, 7-1 (+6); P4 won 1, 4-2 (+2); P2 won 1, 2-7 (-5); P3 won 0, 1-4 (-3).
 
 
-def test_pairs_standings_games_won_then_difference(club, nine, director_client):
+def pairs_event(club, nine, close=True) -> Event:
     event = Event.objects.create(
         club=club,
         name="Pairs",
@@ -373,7 +409,12 @@ def test_pairs_standings_games_won_then_difference(club, nine, director_client):
         1: ("AECG", [{"maker": "N", "tricks": 4}, {"maker": "W", "alone": True, "tricks": 3}]),
         2: ("BFDH", [{"maker": "N", "tricks": 5}, {"maker": "E", "tricks": 4}]),
     }
-    play_round(event, 2, second, by_name=nine)
+    play_round(event, 2, second, by_name=nine, close=close)
+    return event
+
+
+def test_pairs_standings_games_won_then_difference(club, nine, director_client):
+    event = pairs_event(club, nine)
     teams = event_standings(event).teams
     assert [(t.name, t.place, t.games_won, t.points_for, t.points_against) for t in teams] == [
         ("A & C", 1, 1, 7, 1),
@@ -388,6 +429,80 @@ def test_pairs_standings_games_won_then_difference(club, nine, director_client):
     )
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0][:2] == ["Place", "Partnership"] and rows[1][:4] == ["1", "A & C", "6", "1"]
+
+
+def test_a_pairs_events_csv_is_the_partnership_ranking_headed_as_written(
+    club, nine, director_client
+):
+    event = pairs_event(club, nine)
+    url = reverse("tournaments:standings-csv", args=[event.pk])
+    page = director_client.get(reverse("tournaments:standings", args=[event.pk])).content.decode()
+    assert f'href="{url}">Download CSV of the partnerships</a>' in page
+    assert f'href="{url}?players=1">Download CSV of the players</a>' in page
+    rows = list(csv.reader(io.StringIO(director_client.get(url).content.decode())))
+    # The header is the app's own words, with no formula guard's quote; a negative difference
+    # is data and stays a number.
+    assert rows[0] == [
+        "Place",
+        "Partnership",
+        "R1",
+        "R2",
+        "Games won",
+        "+/-",
+        "Points for",
+        "Points against",
+    ]
+    assert [r[1] for r in rows[1:]] == ["A & C", "F & H", "B & D", "E & G"]
+    assert rows[3][5] == "-5" and rows[4][5] == "-3"
+    players = list(
+        csv.reader(io.StringIO(director_client.get(url + "?players=1").content.decode()))
+    )
+    assert players[0][:2] == ["Place", "Player"]
+
+
+def test_named_partnerships_are_on_the_captains_and_the_round_pages(
+    club, nine, director_client, client
+):
+    """Round 2, in play: at table 1 A & C (North-South) play E & G; only they are named."""
+    event = pairs_event(club, nine, close=False)
+    Partnership.objects.filter(entries__player=nine["A"]).update(name="The Aces")
+    Partnership.objects.filter(entries__player=nine["E"]).update(name="Kings Row")
+    table = Table.objects.get(round__event=event, round__number=2, number=1)
+    captain = client.get(
+        reverse("tournaments:captain-table", args=[table.card().token]) + f"?table={table.pk}"
+    ).content.decode()
+    assert "North-South: <bdi>The Aces</bdi> (<bdi>A</bdi> &amp; <bdi>C</bdi>)" in captain
+    assert "East-West: <bdi>Kings Row</bdi> (<bdi>E</bdi> &amp; <bdi>G</bdi>)" in captain
+    round_page = director_client.get(
+        reverse("tournaments:round-detail", args=[table.round_id])
+    ).content.decode()
+    tables = round_page.split('id="table-')
+    assert "North-South (<bdi>The Aces</bdi>) <strong>1</strong>" in tables[1]
+    assert "East-West (<bdi>Kings Row</bdi>) <strong>1</strong>" in tables[1]
+    # Table 2's partnerships have no name: the sides are said as before.
+    assert "North-South <strong>2</strong> – East-West <strong>1</strong>" in tables[2]
+
+
+def test_partners_share_their_place_in_a_pairs_events_players_ranking(club, nine, director_client):
+    """A made a loner in round 1 and C none: in a progressive night that would part them, but
+    partners play every hand together, so they take their partnership's place together."""
+    from test_printouts import get_pdf, pdf_text, words
+
+    event = pairs_event(club, nine)
+    pdf = words(" ".join(pdf_text(get_pdf(director_client, "printout-standings", event))))
+    assert "so each player takes their partnership's place." in pdf
+    players = event_standings(event).players
+    assert {x.name: x.lone_made for x in players if x.name in "AC"} == {"A": 1, "C": 0}
+    assert [(x.name, fmt_place(x)) for x in players] == [
+        ("A", "1="),
+        ("C", "1="),
+        ("F", "3="),
+        ("H", "3="),
+        ("B", "5="),
+        ("D", "5="),
+        ("E", "7="),
+        ("G", "7="),
+    ]
 
 
 # --- The season ------------------------------------------------------------------------------

@@ -27,6 +27,20 @@ RULE_FIELDS = (
     "hands_per_round",
 )
 
+# The house rules that change the standings' points or tie-breaks without touching a hand:
+# which loners count, what a sit-out and a missed round score. Fixed from the first hand
+# scored, so the standings players have seen never change under them.
+POINTS_FIELDS = (
+    "loners_counted",
+    "missed_round",
+    "missed_round_points",
+    "sit_out_rule",
+    "sit_out_points",
+)
+POINTS_LOCKED = (
+    "Fixed now that hands are scored: changing it would change the standings already shown."
+)
+
 THROWN_IN = "-"
 
 AWARD_FIELDS = tuple(f"award_{key}" for key in AWARDS)
@@ -92,7 +106,7 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
         }
         formfield_callback = formfield_in_range
 
-    def __init__(self, *args, lock_rules: bool = False, **kwargs):
+    def __init__(self, *args, lock_rules: bool = False, lock_points: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         use_rule_set_game(self)
         # Optional in the form, so a post without them keeps the model's defaults.
@@ -100,6 +114,12 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
         self.fields["pairs_movement"].required = False
         self.fields["sit_out_points"].required = False
         self.rules_locked = lock_rules
+        self.points_locked = lock_points
+        if lock_points:
+            for name in POINTS_FIELDS:
+                field = self.fields[name]
+                field.disabled = True
+                field.help_text = " ".join(filter(None, [str(field.help_text), POINTS_LOCKED]))
         if lock_rules:
             # Disabled fields keep the instance's value whatever is posted.
             for name in RULE_FIELDS:

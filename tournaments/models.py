@@ -25,6 +25,7 @@ SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 SIDE_CHOICES = [("NS", "North-South"), ("EW", "East-West")]
 SEAT_NAMES = dict(SEAT_CHOICES)
 SIDE_NAMES = dict(SIDE_CHOICES)
+SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 # The most rounds an event, and hands a round, may have (the check constraints below hold it).
 MAX_ROUNDS = 40
@@ -193,6 +194,18 @@ class Event(RulesChoice):
     def is_pairs(self) -> bool:
         return self.format == self.Format.PAIRS
 
+    def team_names(self, players) -> dict[int, str]:
+        """The named partnerships of these players, by player id, so the captain's page and
+        the round page call a pairs event's sides as the players registered them ("The
+        Aces"). Nothing for a progressive event (no query) or an unnamed partnership."""
+        if not self.is_pairs:
+            return {}
+        return dict(
+            Entry.objects.filter(event=self, player__in=players, partnership__isnull=False)
+            .exclude(partnership__name="")
+            .values_list("player_id", "partnership__name")
+        )
+
     def awards_chosen(self) -> list[str]:
         """The side awards given this night, as tournaments/prizes.py names them."""
         return [key for key in AWARDS if getattr(self, f"award_{key}")]
@@ -235,6 +248,16 @@ class TallyPrint(models.Model):
     # {player id: [[round, table, seat, partner], ...]} as printed, one entry per player.
     routes = models.JSONField(default=dict)
     printed_at = models.DateTimeField(auto_now=True)
+
+
+def side_teams(seats: dict, names: dict[int, str]) -> dict[str, str]:
+    """A table's sides ("NS", "EW") by the partnership names (Event.team_names) of the players
+    in its seats (by position)."""
+    return {
+        SIDE_OF[position]: names[player.pk]
+        for position, player in seats.items()
+        if player.pk in names
+    }
 
 
 class Partnership(models.Model):

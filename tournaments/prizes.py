@@ -2,7 +2,9 @@
 database), so each rule can be tested by value.
 
 Side awards (a club picks them per event): most loners, best round, high night, and the booby
-prize for last place. A tie is named, never broken: every player tied for an award is listed.
+prize for last place. The booby prize goes to the last place the standings give, by their
+tie-breaks; a tie the standings leave (a shared place), or a tie for an award of points
+(most loners, best round, high night), is named, never broken: every player tied is listed.
 
 The prize table, in whole cents so that the total is exact:
 - the pool is the entry fee times the players who took part in the night;
@@ -76,9 +78,13 @@ def side_awards(lines: Sequence, chosen: Iterable[str], loners: str = "loners") 
         names = tuple(line.name for line in lines if line.total == best)
         found.append(Award("high_night", AWARDS["high_night"], names, _points(best)))
     if lines and "booby" in chosen:
-        worst = min(line.total for line in lines)
-        names = tuple(line.name for line in lines if line.total == worst)
-        found.append(Award("booby", AWARDS["booby"], names, _points(worst)))
+        # Last place as the standings rank it, tie-breaks and all: players level on points
+        # but parted by loners or euchres are not last together, and a prize never says
+        # otherwise than the standings beside it.
+        last = max(line.place for line in lines)
+        losers = [line for line in lines if line.place == last]
+        names = tuple(line.name for line in losers)
+        found.append(Award("booby", AWARDS["booby"], names, _points(losers[0].total)))
     return found
 
 

@@ -80,6 +80,7 @@ class TeamLine:
     points_against: int = 0
     place: int = 0
     shared: bool = False
+    player_ids: list[int] = field(default_factory=list)
 
     @property
     def difference(self) -> int:
@@ -94,6 +95,21 @@ def progressive_key(line: PlayerLine) -> tuple:
 def pairs_key(line: TeamLine) -> tuple:
     """Games won, then points for minus points against, then points for."""
     return (-line.games_won, -line.difference, -line.points_for)
+
+
+def partnership_key(teams: list[TeamLine]) -> Callable[[PlayerLine], tuple]:
+    """A pairs event's players ranked as their partnerships are: partners play every hand
+    together, so they share a place, and a loner one of them made (a tie-break of their
+    own in a progressive night) never parts them. A player with no partnership comes after,
+    by the progressive tie-breaks."""
+    place_of = {pk: team.place for team in teams for pk in team.player_ids}
+    unpaired = len(teams) + 1
+
+    def key(line: PlayerLine) -> tuple:
+        place = place_of.get(line.player_id)
+        return (place, ()) if place is not None else (unpaired, progressive_key(line))
+
+    return key
 
 
 def rank(lines: Iterable, key: Callable) -> list:
@@ -118,7 +134,8 @@ def rank(lines: Iterable, key: Callable) -> list:
 
 def sit_out_value(played: list[int], rule: str, fixed: int) -> Points:
     """What a player sitting a round out scores for it, by the event's rule: a fixed number,
-    or the average of the rounds they played, to one decimal (0 if they played none yet)."""
+    or the average of the rounds they played (`played`: closed rounds only), to one decimal
+    (0 if they played none yet)."""
     if rule == Event.SitOutRule.FIXED:
         return fixed
     if not played:
@@ -142,14 +159,24 @@ def fmt(points: Points | None) -> str:
     return str(value)
 
 
-def sit_out_legend(event: Event) -> str:
-    """What the sit-out mark beside a round's points means, under every standings table."""
+def _sit_out_scored(event: Event) -> str:
     if event.sit_out_rule == Event.SitOutRule.FIXED:
         points = event.sit_out_points
-        scored = f"a fixed {points} point{'' if points == 1 else 's'}"
-    else:
-        scored = "the average of their other rounds, to one decimal"
-    return f"{SIT_OUT_MARK} sat out: scored {scored}."
+        return f"a fixed {points} point{'' if points == 1 else 's'}"
+    return "the average of their other rounds, to one decimal"
+
+
+def sit_out_legend(event: Event) -> str:
+    """What the sit-out mark beside a round's points means, under every standings table."""
+    return f"{SIT_OUT_MARK} sat out: scored {_sit_out_scored(event)}."
+
+
+def sit_out_header(event: Event) -> str:
+    """The CSV's column of rounds sat out: the mark's meaning as its header, so the round
+    columns keep plain numbers a spreadsheet can add."""
+    if event.is_pairs:
+        return "Rounds with a bye (scored nothing)"
+    return f"Rounds sat out (scored {_sit_out_scored(event)})"
 
 
 def loners_words(event: Event) -> str:
@@ -159,16 +186,30 @@ def loners_words(event: Event) -> str:
     return "lone hands made"
 
 
-def missed_legend(event: Event) -> str:
-    """What the late-arrival mark means, for an event whose late arrivals score something."""
+def _missed_scored(event: Event) -> str:
     if event.missed_round == Event.MissedRound.FIXED:
         points = event.missed_round_points
-        scored = f"a fixed {points} point{'' if points == 1 else 's'}"
-    elif event.missed_round == Event.MissedRound.SIT_OUT:
-        scored = "what a player sitting out scores"
-    else:
+        return f"a fixed {points} point{'' if points == 1 else 's'}"
+    if event.missed_round == Event.MissedRound.SIT_OUT:
+        return "what a player sitting out scores"
+    return ""
+
+
+def missed_legend(event: Event) -> str:
+    """What the late-arrival mark means, for an event whose late arrivals score something."""
+    scored = _missed_scored(event)
+    if not scored:
         return ""
     return f"{MISSED_MARK} arrived late: scored {scored} for each round missed."
+
+
+def missed_header(event: Event) -> str:
+    """The CSV's column of rounds a late arrival missed; empty when they score nothing (their
+    rounds are blank, with no mark to explain)."""
+    scored = _missed_scored(event)
+    if not scored or event.is_pairs:
+        return ""
+    return f"Rounds missed, arrived late (scored {scored} for each)"
 
 
 def fmt_round(line: PlayerLine, number: int) -> str:
@@ -312,8 +353,11 @@ def _player_lines(
     # they score nothing for them (blank, as before the rule), the sit-out score, or a fixed
     # number.
     seated = sorted({seat["round__number"] for seat in seats})
+    # "The average of their other rounds" counts closed rounds only: a round in play is still
+    # being entered, and a sit-out's score must not move with every hand scored there.
+    closed = {s["round__number"] for s in seats if s["round__status"] != Round.Status.IN_PLAY}
     for line in lines.values():
-        played = [p for p in line.rounds.values() if p is not None]
+        played = [p for n, p in line.rounds.items() if p is not None and n in closed]
         for number in line.sat_out:
             line.rounds[number] = (
                 0
@@ -347,12 +391,15 @@ def _team_lines(
     team_of: dict[int, int] = {}
     names: dict[int, list[str]] = defaultdict(list)
     labels: dict[int, str] = {}
+    members: dict[int, list[int]] = defaultdict(list)
     for entry in entries:
         team_of[entry["player_id"]] = entry["partnership_id"]
+        members[entry["partnership_id"]].append(entry["player_id"])
         names[entry["partnership_id"]].append(entry["player__name"])
         labels[entry["partnership_id"]] = entry["partnership__name"]
     teams = {
-        pk: TeamLine(pk, labels[pk] or " & ".join(sorted(members))) for pk, members in names.items()
+        pk: TeamLine(pk, labels[pk] or " & ".join(sorted(both)), player_ids=members[pk])
+        for pk, both in names.items()
     }
     rules = event.ruleset()
     max_hands = event.max_hands()
@@ -391,6 +438,7 @@ def event_standings(event: Event) -> Standings:
     if event.is_pairs:
         closed = set(rounds) - set(in_play)
         teams = rank(_team_lines(event, seats, tallies, closed), pairs_key)
+        players = rank(players, partnership_key(teams))
     on_time = sorted({s["round__number"] for s in seats if s["round__time_called_at"]})
     return Standings(
         event=event, rounds=rounds, in_play=in_play, players=players, teams=teams, on_time=on_time

@@ -21,11 +21,13 @@ from .models import SEAT_NAMES
 from .standings import (
     Standings,
     event_standings,
+    missed_header,
     night_prizes,
     player_night,
     season_standings,
+    sit_out_header,
 )
-from .tables import SeasonTable, StandingsTable, TeamStandingsTable
+from .tables import SeasonTable, StandingsCsvTable, StandingsTable, TeamStandingsTable
 from .text import name_key
 from .views import _get_club_for_user, _get_event_for_user
 
@@ -130,12 +132,12 @@ def event_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
 # A cell a spreadsheet would read as a formula starts with one of these (OWASP, "CSV
 # Injection"): "=HYPERLINK(...)" as a player's name must not become a live link.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?\*?")
+PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 
 def spreadsheet_safe(cell) -> str:
     """The cell as text a spreadsheet shows and never runs: a leading single quote, as OWASP
-    advises, before anything that could start a formula. A plain number ("-2", "7.3*") is
+    advises, before anything that could start a formula. A plain number ("-2", "7.3") is
     left as it is, so points stay numbers."""
     text = "" if cell is None else str(cell)
     if text.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(text):
@@ -144,23 +146,37 @@ def spreadsheet_safe(cell) -> str:
 
 
 def csv_response(table, filename: str) -> HttpResponse:
-    """The table as shown (same columns, same formatting, same order), as a CSV download."""
+    """The table as shown (same columns, same formatting, same order), as a CSV download.
+    The header row is the app's own words ("+/-"), written as they are; only the data cells,
+    where a player's name can be anything, go through the formula guard."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
-    for row in table.as_values(exclude_columns=()):
+    rows = iter(table.as_values(exclude_columns=()))
+    writer.writerow(next(rows))
+    for row in rows:
         writer.writerow([spreadsheet_safe(cell) for cell in row])
     return response
 
 
 @login_required
 def event_standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """A pairs event's CSV is the partnership ranking, its result (?players=1 for the
+    players'); a progressive event's, the players'."""
     event = _get_event_for_user(request, pk)
     standings = event_standings(event)
-    tables = standings_tables(request, standings)
-    table = tables["teams_table"] if request.GET.get("pairs") and standings.is_pairs else None
-    table = table or tables["players_table"]
     name = f"{slugify(event.name)}-{event.date:%Y-%m-%d}-standings.csv"
+    if standings.is_pairs and not request.GET.get("players"):
+        table = TeamStandingsTable(team_rows(standings), rounds=standings.rounds)
+        return csv_response(table, name)
+    table = StandingsCsvTable(
+        player_rows(standings),
+        rounds=standings.rounds,
+        sat_out_header=sit_out_header(event),
+        missed_header=missed_header(event),
+    )
+    if standings.is_pairs:
+        name = name.replace("-standings.csv", "-players.csv")
     return csv_response(table, name)
 
 

@@ -114,6 +114,30 @@ class RoundColumn(PointsColumn):
         return fmt_round(record["line"], self.number)
 
 
+class RoundPointsColumn(RoundColumn):
+    """One round's points alone, for the CSV: a number a spreadsheet can add ("6.3", never
+    "6.3*"); which rounds were sat out or missed is a column of its own (MarkedRoundsColumn)."""
+
+    def value(self, value, record):
+        return fmt(record["line"].rounds.get(self.number))
+
+
+class MarkedRoundsColumn(tables.Column):
+    """The rounds a player sat out (`sat_out`) or missed arriving late (`missed`) that scored
+    points, as "3 4": the CSV's stand-in for the mark beside those rounds on the page."""
+
+    def __init__(self, rounds: str, **kwargs):
+        self.rounds = rounds
+        super().__init__(accessor="line", empty_values=(), orderable=False, **kwargs)
+
+    def value(self, record):
+        line = record["line"]
+        marked = sorted(getattr(line, self.rounds))
+        return " ".join(str(n) for n in marked if line.rounds.get(n) is not None)
+
+    render = value
+
+
 class PlaceColumn(tables.Column):
     def render(self, record):
         return fmt_place(record["line"])
@@ -139,17 +163,43 @@ class StandingsTable(tables.Table):
         empty_text = "No round seated yet."
         attrs = {"class": "standings"}
 
-    @staticmethod
-    def round_columns(numbers) -> list[tuple[str, tables.Column]]:
-        return [(f"r{n}", RoundColumn(n)) for n in numbers]
+    round_column = RoundColumn
 
-    def __init__(self, data, *, rounds=(), extra_columns=(), **kwargs):
+    @classmethod
+    def round_columns(cls, numbers) -> list[tuple[str, tables.Column]]:
+        return [(f"r{n}", cls.round_column(n)) for n in numbers]
+
+    def __init__(self, data, *, rounds=(), extra_columns=(), last_columns=(), **kwargs):
         super().__init__(
             data,
-            extra_columns=[*self.round_columns(rounds), *extra_columns],
-            sequence=("place", "name", "...", "total", "lone_made", "euchred"),
+            extra_columns=[*self.round_columns(rounds), *extra_columns, *last_columns],
+            sequence=(
+                "place",
+                "name",
+                "...",
+                "total",
+                "lone_made",
+                "euchred",
+                *(name for name, _ in last_columns),
+            ),
             **kwargs,
         )
+
+
+class StandingsCsvTable(StandingsTable):
+    """The standings as the CSV has them: numbers alone in the round columns, and the rounds
+    sat out (or missed by a late arrival) in columns of their own at the end, their headers
+    saying what those rounds scored."""
+
+    round_column = RoundPointsColumn
+
+    def __init__(self, data, *, sat_out_header="", missed_header="", **kwargs):
+        last = []
+        if sat_out_header:
+            last.append(("sat_out", MarkedRoundsColumn("sat_out", verbose_name=sat_out_header)))
+        if missed_header:
+            last.append(("missed", MarkedRoundsColumn("missed", verbose_name=missed_header)))
+        super().__init__(data, last_columns=last, **kwargs)
 
 
 class TeamStandingsTable(tables.Table):

@@ -44,7 +44,7 @@ from .forms import (
     RoundCloseForm,
 )
 from .inputs import whole_number
-from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table, TableCard
+from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table, TableCard, side_teams
 from .movements import movement_report
 from .night_chart import night_chart
 from .services import ActionRefused
@@ -158,7 +158,10 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
 def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = _get_event_for_user(request, pk)
     seated = event.rounds.count()
-    form = EventForm(request.POST or None, instance=event, lock_rules=seated > 0)
+    scored = Hand.objects.filter(table__round__event=event).exists()
+    form = EventForm(
+        request.POST or None, instance=event, lock_rules=seated > 0, lock_points=scored
+    )
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["rounds_planned"] < seated:
             form.add_error(
@@ -412,6 +415,8 @@ def _round_rows(round_: Round) -> list[dict]:
         )
     )
     corrected = history.corrections(tables)
+    # A pairs event's named partnerships, one query for the round (none for a progressive one).
+    names = event.team_names([s.player for t in tables for s in t.seats.all()])
     rows = []
     for table in tables:
         table.round = round_  # replay() reads the event's rules through the round
@@ -430,6 +435,7 @@ def _round_rows(round_: Round) -> list[dict]:
                 "hands": _hands_label(event, len(hands)),
                 **_last_report(round_, table, hands, game.finished, now),
                 "score": game.score,
+                "teams": side_teams(seats, names),
                 "finished": game.finished,
                 # Finished, but no opponent has confirmed: the round closes only on purpose.
                 "unconfirmed": game.finished and table.confirmed_at is None,

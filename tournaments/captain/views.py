@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 import scoring
 from clubs.models import Player
 from tournaments import history, reads, services
-from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard
+from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard, side_teams
 from tournaments.services import ActionRefused, HandTaken
 
 from .access import ChooseEvent, NoTableNow, card_status, int_or_none, table_for_card
@@ -36,12 +36,16 @@ REISSUED_SEND = "This table card no longer opens a table (it was reissued): tell
 # --- What the page shows ----------------------------------------------------------------------
 
 
-def _side_label(side: str, seats: dict[str, Player]) -> str:
+def _side_label(side: str, seats: dict[str, Player], teams: dict[str, str] | None = None) -> str:
     # Each name in <bdi>, so a right-to-left name keeps its place beside the side's score.
     names = [(seats[p].name,) for p in side if p in seats]
     if not names:
         return SIDE_NAMES[side]
-    return format_html("{} ({})", SIDE_NAMES[side], format_html_join(" & ", "<bdi>{}</bdi>", names))
+    players = format_html_join(" & ", "<bdi>{}</bdi>", names)
+    team = (teams or {}).get(side)
+    if team:  # a pairs event's named partnership, as the standings call it
+        return format_html("{}: <bdi>{}</bdi> ({})", SIDE_NAMES[side], team, players)
+    return format_html("{} ({})", SIDE_NAMES[side], players)
 
 
 def _table_context(table: Table, seats: dict | None = None, hands: list | None = None) -> dict:
@@ -57,6 +61,7 @@ def _table_context(table: Table, seats: dict | None = None, hands: list | None =
     captain_seat = next((p for p, pl in seats.items() if pl.pk == table.captain_id), "N")
     captain_side = scoring.side_of(captain_seat)
     is_open = not table.round.is_closed and table.confirmed_at is None
+    teams = side_teams(seats, table.round.event.team_names(list(seats.values())))
     return {
         "table": table,
         "round": table.round,
@@ -66,8 +71,8 @@ def _table_context(table: Table, seats: dict | None = None, hands: list | None =
             for p in "NESW"
             if p in seats
         ],
-        "sides": {side: _side_label(side, seats) for side in ("NS", "EW")},
-        "winner": _side_label(game.winner, seats) if game.winner else "",
+        "sides": {side: _side_label(side, seats, teams) for side in ("NS", "EW")},
+        "winner": _side_label(game.winner, seats, teams) if game.winner else "",
         "rows": rows,
         "game": game,
         "score": game.score,

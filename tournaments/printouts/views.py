@@ -140,7 +140,9 @@ def club_table_cards(request: HttpRequest, slug: str) -> FileResponse:
 def standings_legend(event) -> str:
     if event.is_pairs:
         return (
-            "Partnerships are ranked by games won, then points for minus against, then points for."
+            "Partnerships are ranked by games won, then points for minus against, then points "
+            "for; partners play every hand together, so each player takes their partnership's "
+            "place."
         )
     return (
         f"Ties are broken by {loners_words(event)}, then by fewest times euchred as makers; a "
