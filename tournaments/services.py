@@ -88,6 +88,12 @@ def event_partnerships_present(event: Event) -> list[tuple[int, int]]:
     return pairs
 
 
+def _entrants(event: Event) -> list[int]:
+    """Every entrant in entry order, present or not: after an arrival or a departure, the
+    movement finds the plan the night had before, numbered as it was (seating.plan_round)."""
+    return list(event.entries.order_by("pk").values_list("player_id", flat=True))
+
+
 def _round_plan(event: Event, *, seed: int | None = None) -> tuple[int, RoundPlan]:
     """The checks before seating and the plan for the next round: one function for the
     preview and the seating, so the director starts exactly the round they were shown."""
@@ -129,6 +135,7 @@ def _round_plan(event: Event, *, seed: int | None = None) -> tuple[int, RoundPla
             results=results,
             # One seed for the whole event: every round must come from the same plan.
             seed=event.pk if seed is None else seed,
+            entrants=_entrants(event),
         )
     except SeatingError as exc:
         raise ActionRefused(str(exc)) from exc
@@ -146,7 +153,11 @@ def night_plan(*, event: Event) -> list[RoundSeating]:
     present = event.entries.filter(present=True).order_by("pk").values_list("player_id", flat=True)
     try:
         plan = plan_round(
-            players=list(present), past=past, rounds=event.rounds_planned, seed=event.pk
+            players=list(present),
+            past=past,
+            rounds=event.rounds_planned,
+            seed=event.pk,
+            entrants=_entrants(event),
         )
     except SeatingError:
         return past
