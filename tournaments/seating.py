@@ -136,21 +136,26 @@ def _after_change(
     start = len(played)
     order = {p: i for i, p in enumerate(dict.fromkeys([*entrants, *players]))}
     before = sorted(played[-1].players(), key=lambda p: (order.get(p, len(order)), p))
-    fresh = [*played, *replan(played, players, total - start, seed=seed)]
-    if len(before) < 4:
-        return fresh, "re-planned for the players present"
-    previous = _plan_progressive(before, played, rounds, seed, entrants).night
-    arrivals = [p for p in players if p not in set(before)]
-    leavers = [p for p in before if p not in set(players)]
-    rest = kept_for(played, previous[start:total], arrivals=arrivals, leavers=leavers)
-    if len(rest) < total - start:
-        rest += replan([*played, *rest], players, total - start - len(rest), seed=seed)
-    kept = [*played, *(_normalized(r) for r in rest)]
-    if _seats_everyone(rest, set(players)) and _unfairness(kept, players) <= _unfairness(
-        fresh, players
-    ):
-        return kept, "kept for the players already here"
-    return fresh, "re-planned for the players present"
+    if len(before) >= 4:
+        previous = _plan_progressive(before, played, rounds, seed, entrants).night
+        arrivals = [p for p in players if p not in set(before)]
+        leavers = [p for p in before if p not in set(players)]
+        rest = kept_for(played, previous[start:total], arrivals=arrivals, leavers=leavers)
+        if len(rest) < total - start:
+            rest += replan([*played, *rest], players, total - start - len(rest), seed=seed)
+        kept = [*played, *(_normalized(r) for r in rest)]
+        if _seats_everyone(rest, set(players)):
+            found = _unfairness(kept, players)
+            # Nothing a fresh plan could do better than the rounds played already force.
+            if all(a <= b for a, b in zip(found, _unfairness(played, players), strict=True)):
+                return kept, "kept for the players already here"
+            fresh = [*played, *replan(played, players, total - start, seed=seed)]
+            if found <= _unfairness(fresh, players):
+                return kept, "kept for the players already here"
+            return fresh, "re-planned for the players present"
+    return [*played, *replan(played, players, total - start, seed=seed)], (
+        "re-planned for the players present"
+    )
 
 
 def _seats_everyone(rounds: Sequence[RoundSeating], players: set[int]) -> bool:

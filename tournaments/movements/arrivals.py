@@ -31,7 +31,7 @@ UNFAIR_REST = 1000  # sitting out in two rounds running
 REST = 100  # sitting out, per round already sat out (or missed): (2 * rests + 1) * REST
 MEET_AGAIN = 20  # per earlier meeting of two players at a table
 CHANGED = 50  # a card printed again: more than two meetings again, far less than a partner
-SWEEPS = 2
+SWEEPS = 1  # each round chosen again once, against all the others
 
 
 @dataclass(frozen=True)
@@ -76,27 +76,35 @@ class _Night:
     def add(self, r: Round, sign: int) -> None:
         for table in r.tables:
             across, beside = _pairs(table)
-            for pair in across:
-                self.partners[frozenset(pair)] += sign
-            for pair in (*across, *beside):
-                self.met[frozenset(pair)] += sign
+            for a, b in across:
+                self.partners[_pair(a, b)] += sign
+            for a, b in (*across, *beside):
+                self.met[_pair(a, b)] += sign
         for p in r.sit_out:
             self.rests[p] += sign
 
     def table_cost(self, table: Sequence[int]) -> int:
         across, beside = _pairs(table)
-        return PARTNER_AGAIN * sum(self.partners[frozenset(p)] for p in across) + MEET_AGAIN * sum(
-            self.met[frozenset(p)] for p in (*across, *beside)
-        )
+        return PARTNER_AGAIN * sum(
+            self.partners[_pair(a, b)] for a, b in across
+        ) + MEET_AGAIN * sum(self.met[_pair(a, b)] for a, b in (*across, *beside))
+
+    def partners_again(self, tables) -> bool:
+        return any(self.partners[_pair(a, b)] for t in tables for a, b in _pairs(t)[0])
 
     def rest_cost(self, player: int, beside: set[int]) -> int:
         return REST * (2 * self.rests[player] + 1) + UNFAIR_REST * (player in beside)
 
 
-def _choose(played: Sequence[Round], kept: list[Round], options: list[list[_Option]], players):
-    """The rounds with one option each, the cheapest night found (see the module's docstring)."""
+def _pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def _choose(played: Sequence[Round], kept: list[Round], options: list[list], players):
+    """The rounds with one option each, the cheapest night found (see the module's docstring).
+    Each round's options: a list of them, then functions giving the ones that change more
+    cards, asked only where the first would partner two players again."""
     night = _Night(played, set(players))
-    chosen: list[_Option | None] = [None] * len(kept)
     rounds: list[Round] = list(kept)
 
     def beside(number: int) -> set[int]:
@@ -104,39 +112,61 @@ def _choose(played: Sequence[Round], kept: list[Round], options: list[list[_Opti
         after = set(rounds[number + 1].sit_out) if number + 1 < len(rounds) else set()
         return before | after
 
-    def cost(number: int, option: _Option) -> int:
+    def choose(number: int) -> _Option:
+        # The options of a round share most of their tables and sit-outs: each costed once.
         near = beside(number)
-        return (
-            sum(night.table_cost(t) for t in option.added)
-            - sum(night.table_cost(t) for t in option.removed)
-            + sum(night.rest_cost(p, near) for p in option.sit_out)
-            + CHANGED * option.changed
-        )
+        tables: dict[tuple, int] = {}
+        rests: dict[int, int] = {}
+
+        def table(t: tuple) -> int:
+            if t not in tables:
+                tables[t] = night.table_cost(t)
+            return tables[t]
+
+        def rest(p: int) -> int:
+            if p not in rests:
+                rests[p] = night.rest_cost(p, near)
+            return rests[p]
+
+        def cost(o: _Option) -> int:
+            return (
+                sum(map(table, o.added))
+                - sum(map(table, o.removed))
+                + sum(map(rest, o.sit_out))
+                + CHANGED * o.changed
+            )
+
+        first, *more = options[number]
+        best = min(first, key=cost)
+        if more and night.partners_again(best.added):
+            # Only then the options that change more cards (a leaver's seat passed on twice).
+            best = min([best, *(o for tier in more for o in tier())], key=cost)
+        return best
 
     # First the kept rounds alone count (the newcomer not yet anywhere); then round by round.
     for r in kept:
         night.add(r, 1)
     for sweep in range(1 + SWEEPS):
         for number, r in enumerate(kept):
-            if len(options[number]) < 2 and sweep:
+            if len(options[number]) == 1 and len(options[number][0]) == 1 and sweep:
                 continue
             night.add(rounds[number], -1)
-            best = min(options[number], key=lambda option: cost(number, option))
-            chosen[number] = best
-            rounds[number] = best.applied(r)
+            rounds[number] = choose(number).applied(r)
             night.add(rounds[number], 1)
     return rounds
 
 
-def _arrival_options(r: Round, newcomer: int) -> list[_Option]:
+def _arrival_options(r: Round, newcomer: int) -> list:
     if len(r.sit_out) == 3:
         # Four players make a table: the three sitting out and the newcomer, partnered as
         # suits them best.
         a, b, c = r.sit_out
         x = newcomer
         return [
-            _Option(removed=(), added=(table,), sit_out=(), changed=3)
-            for table in ((x, a, b, c), (x, b, a, c), (x, a, c, b))
+            [
+                _Option(removed=(), added=(table,), sit_out=(), changed=3)
+                for table in ((x, a, b, c), (x, b, a, c), (x, a, c, b))
+            ]
         ]
     options = [_Option(removed=(), added=(), sit_out=(*r.sit_out, newcomer), changed=0)]
     for table in r.tables:
@@ -149,33 +179,50 @@ def _arrival_options(r: Round, newcomer: int) -> list[_Option]:
                     changed=1,
                 )
             )
-    return options
+    return [options]
 
 
-def _leaver_options(r: Round, leaver: int) -> list[_Option]:
+def _leaver_options(r: Round, leaver: int) -> list:
     if leaver in r.sit_out:
         rest = tuple(p for p in r.sit_out if p != leaver)
-        return [_Option(removed=(), added=(), sit_out=rest, changed=0)]
+        return [[_Option(removed=(), added=(), sit_out=rest, changed=0)]]
     table = next((t for t in r.tables if leaver in t), None)
     if table is None:
-        return [_Option(removed=(), added=(), sit_out=tuple(r.sit_out), changed=0)]
+        return [[_Option(removed=(), added=(), sit_out=tuple(r.sit_out), changed=0)]]
     if not r.sit_out:
         # Three must sit out: the last table's players, one of them taking the leaver's
         # seat, so no other table is numbered again (the leaver's table-mates, if it is last).
         last = r.tables[-1]
         if table == last:
             mates = tuple(p for p in table if p != leaver)
-            return [_Option(removed=(table,), added=(), sit_out=mates, changed=3)]
+            return [[_Option(removed=(table,), added=(), sit_out=mates, changed=3)]]
+        return [
+            [
+                _Option(
+                    removed=(table, last),
+                    added=(tuple(player if p == leaver else p for p in table),),
+                    sit_out=tuple(p for p in last if p != player),
+                    changed=4,
+                )
+                for player in last
+            ]
+        ]
+
+    def passed_on() -> list[_Option]:
+        # One card more: another player moves to the leaver's seat and the one sitting out
+        # takes theirs, where the leaver's partner would otherwise be a partner again.
         return [
             _Option(
-                removed=(table, last),
-                added=(tuple(player if p == leaver else p for p in table),),
-                sit_out=tuple(p for p in last if p != player),
-                changed=4,
+                removed=removed,
+                added=added,
+                sit_out=tuple(p for p in r.sit_out if p != player),
+                changed=2,
             )
-            for player in last
+            for player in r.sit_out
+            for removed, added in _moves(r, table, leaver, player)
         ]
-    return [
+
+    taken = [
         _Option(
             removed=(table,),
             added=(tuple(player if p == leaver else p for p in table),),
@@ -183,18 +230,8 @@ def _leaver_options(r: Round, leaver: int) -> list[_Option]:
             changed=1,
         )
         for player in r.sit_out
-    ] + [
-        # One card more: another player moves to the leaver's seat and the one sitting out
-        # takes theirs, where the leaver's partner would otherwise be a partner again.
-        _Option(
-            removed=removed,
-            added=added,
-            sit_out=tuple(p for p in r.sit_out if p != player),
-            changed=2,
-        )
-        for player in r.sit_out
-        for removed, added in _moves(r, table, leaver, player)
     ]
+    return [taken, passed_on]
 
 
 def _moves(r: Round, table: tuple, leaver: int, comer: int):
