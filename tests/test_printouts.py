@@ -120,6 +120,11 @@ def test_tally_cards_leave_rounds_blank_when_none_can_be_planned(night):
     assert {route(c)[2] for c in cards} == {(3, "", "", "")}
 
 
+def names_in(html: str, span: str) -> list[str]:
+    found = re.search(rf'id="{span}">(.*?)</span>', html)
+    return re.findall(r"<bdi>(.*?)</bdi>", found.group(1)) if found else []
+
+
 def test_a_late_arrival_shows_whose_routes_changed_and_prints_just_those(
     director_client, night, club
 ):
@@ -132,18 +137,30 @@ def test_a_late_arrival_shows_whose_routes_changed_and_prints_just_those(
     services.entries_add(event=night, players=[late])
     html = director_client.get(event_page).content.decode()
     assert 'id="routes-changed"' in html
-    before = {c.player: route(c) for c in data.tally_cards(night, [])}  # names only
-    changed = re.findall(
-        r"<bdi>(.*?)</bdi>", re.search(r'id="changed-names">(.*?)</span>', html).group(1)
-    )
-    assert "Jo Late" in changed and set(changed) <= set(before)
+    # Her card was never printed: to print, not "no longer matching". One round is left, so
+    # one player at most gives her a seat; a partner of that player keeps their seat.
+    assert names_in(html, "to-print-names") == ["Jo Late"]
+    moved = names_in(html, "changed-names")
+    assert len(moved) <= 1 and set(moved) <= set("ABCDEFGHI")
+    assert "no longer match" not in html.split('id="to-print-names"')[0].split("routes-changed")[1]
+    new_partner = names_in(html, "new-partner-names")
+    assert not set(new_partner) & {"Jo Late", *moved}
 
     reprint = pdf_text(get_pdf(director_client, "printout-tally", night, "?changed=1"))
     text = "".join(reprint)
-    assert len(reprint) == (len(changed) + 3) // 4
-    for name in changed:
+    assert len(reprint) == 1  # her card and the one moved, on one page
+    for name in ["Jo Late", *moved]:
         assert f"\n{name}\n" in f"\n{text}"
-    # Those cards are now right, so the notice goes.
+    assert "arrived for round 3" in words(text)
+    # Those cards are now right: what is left is the partners' names, printed on request.
+    html = director_client.get(event_page).content.decode()
+    assert names_in(html, "to-print-names") == names_in(html, "changed-names") == []
+    assert names_in(html, "new-partner-names") == new_partner
+    if new_partner:
+        partners = "".join(
+            pdf_text(get_pdf(director_client, "printout-tally", night, "?changed=partners"))
+        )
+        assert all(f"\n{name}\n" in f"\n{partners}" for name in new_partner)
     assert 'id="routes-changed"' not in director_client.get(event_page).content.decode()
 
 

@@ -74,7 +74,7 @@ def test_sit_outs_are_spread_and_never_twice_in_a_row(count, rounds, seed):
         assert not set(before.sit_out) & set(after.sit_out)
 
 
-def test_a_late_arrival_re_plans_the_rest_and_the_rest_follows_that_plan():
+def test_a_late_arrival_keeps_the_plan_for_the_others_and_the_rest_follows_it():
     regulars = list(range(1, 21))
     past = night(regulars, 3, length=8)
 
@@ -84,7 +84,7 @@ def test_a_late_arrival_re_plans_the_rest_and_the_rest_follows_that_plan():
     following = plan_round(players=late, past=past, rounds=8, seed=0)
 
     assert sorted(everyone(plan.next)) == list(range(1, 22))
-    assert plan.method == "re-planned for the players present"
+    assert plan.method == "kept for the players already here"
     assert following.next == plan.night[4]
     assert movement_report(following.night).partner_repeats == 0
 

@@ -6,9 +6,10 @@ planned; `seat_round` is its next round. The seating follows a movement
 
 - Progressive events follow the night's movement for the players checked in, numbered in the
   order given (entry order): player 1 is the first entrant present, and so on. When someone
-  arrives or leaves, the remaining rounds are re-planned from the first round played with
-  tonight's current players, around every round already played; later rounds then follow that
-  plan as long as the players stay the same.
+  arrives or leaves, the rounds still to play keep the plan the night had (printed on the tally
+  cards), changed only where the newcomer or the leaver's seat must change it
+  (`movements.arrivals`), unless a plan made afresh around the rounds played is fairer; later
+  rounds then follow that plan as long as the players stay the same.
 - Pairs events follow the event's pairs movement (round robin, Swiss or king's table); the last
   two need each played round's points per player (`results`), so they stay pure functions.
 """
@@ -25,6 +26,7 @@ from .movements import (
     pairs_round,
     replan,
 )
+from .movements.arrivals import kept_for
 from .movements.pairs import ROUND_ROBIN
 
 # A round as the app stores it: tables of (N, E, S, W) player ids, and the ids sitting out.
@@ -62,12 +64,15 @@ def plan_round(
     rounds: int | None = None,
     pairs_movement: str = ROUND_ROBIN,
     results: Sequence[Mapping[int, int]] = (),
+    entrants: Sequence[int] = (),
 ) -> RoundPlan:
     """Plan the next round for the players present, given the rounds already played.
 
     `rounds` is the night's length (None: just this one more). With `partnerships` (a pairs
     event) the pairs stay together, a whole pair has the bye, and `pairs_movement` with
     `results` (each played round's points per player) decides who meets whom.
+    `entrants`: every entrant in entry order, present or not, so the plan the night had before
+    someone arrived or left is found again with the same numbering.
     """
     past = [_normalized(r) for r in past]
     try:
@@ -78,13 +83,17 @@ def plan_round(
             return RoundPlan(
                 next=seating, night=[*past, seating], method=pairs_movement, played=len(past)
             )
-        return _plan_progressive(list(dict.fromkeys(players)), past, rounds, seed)
+        return _plan_progressive(list(dict.fromkeys(players)), past, rounds, seed, list(entrants))
     except MovementError as exc:
         raise SeatingError(str(exc)) from exc
 
 
 def _plan_progressive(
-    players: list[int], past: list[RoundSeating], rounds: int | None, seed: int
+    players: list[int],
+    past: list[RoundSeating],
+    rounds: int | None,
+    seed: int,
+    entrants: Sequence[int] = (),
 ) -> RoundPlan:
     if len(players) < 4:
         raise SeatingError(
@@ -103,14 +112,69 @@ def _plan_progressive(
         plan = [_normalized(_renamed(r, name)) for r in movement.rounds]
         method = movement.method
     else:
-        plan = [*past[:start], *replan(past[:start], players, total - start, seed=seed)]
-        method = "re-planned for the players present"
+        plan, method = _after_change(players, past[:start], rounds, total, seed, entrants)
     if plan[:played] != past:
         # The rounds played did not follow this plan (the night's length changed, or a round
         # was seated another way): plan the rest around what was actually played.
         plan = [*past, *replan(past, players, total - played, seed=seed)]
         method = "re-planned around the rounds played"
     return RoundPlan(next=plan[played], night=plan, method=method, played=played)
+
+
+def _after_change(
+    players: list[int],
+    played: list[RoundSeating],
+    rounds: int | None,
+    total: int,
+    seed: int,
+    entrants: Sequence[int],
+) -> tuple[list[RoundSeating], str]:
+    """The night after someone arrived or left once `played` was over: the plan the night
+    had then, for the players of its last round (their tally cards print it), kept for
+    everyone it can be kept for (`movements.kept_for`); or planned afresh around the rounds
+    played, when that is fairer (fewer partners again, sit-outs more even)."""
+    start = len(played)
+    order = {p: i for i, p in enumerate(dict.fromkeys([*entrants, *players]))}
+    before = sorted(played[-1].players(), key=lambda p: (order.get(p, len(order)), p))
+    if len(before) >= 4:
+        previous = _plan_progressive(before, played, rounds, seed, entrants).night
+        arrivals = [p for p in players if p not in set(before)]
+        leavers = [p for p in before if p not in set(players)]
+        rest = kept_for(played, previous[start:total], arrivals=arrivals, leavers=leavers)
+        if len(rest) < total - start:
+            rest += replan([*played, *rest], players, total - start - len(rest), seed=seed)
+        kept = [*played, *(_normalized(r) for r in rest)]
+        if _seats_everyone(rest, set(players)):
+            found = _unfairness(kept, players)
+            # Nothing a fresh plan could do better than the rounds played already force.
+            if all(a <= b for a, b in zip(found, _unfairness(played, players), strict=True)):
+                return kept, "kept for the players already here"
+            fresh = [*played, *replan(played, players, total - start, seed=seed)]
+            if found <= _unfairness(fresh, players):
+                return kept, "kept for the players already here"
+            return fresh, "re-planned for the players present"
+    return [*played, *replan(played, players, total - start, seed=seed)], (
+        "re-planned for the players present"
+    )
+
+
+def _seats_everyone(rounds: Sequence[RoundSeating], players: set[int]) -> bool:
+    return all(
+        sorted(r.players()) == sorted(players) and all(len(t) == 4 for t in r.tables)
+        for r in rounds
+    )
+
+
+def _unfairness(night: list[RoundSeating], players: Sequence[int]) -> tuple[int, int, int]:
+    """What a re-plan must avoid, most important first: partners again, a player sitting out
+    twice running, sit-outs more than one apart."""
+    report = movement_report(night, {p for r in night for p in r.players()})
+    rests = [report.sit_outs[p] for p in players]
+    return (
+        report.partner_repeats,
+        len(set(report.twice_in_a_row) & set(players)),
+        max(0, max(rests) - min(rests) - 1),
+    )
 
 
 def _renamed(r: RoundSeating, name: Mapping[int, int]) -> RoundSeating:

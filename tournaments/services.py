@@ -62,7 +62,7 @@ class HandTaken(ActionRefused):
 def _past_seatings(event: Event) -> list[RoundSeating]:
     rounds: dict[int, RoundSeating] = {}
     # Plain values, not Seat objects: a 400-player night has 4,800 seats, and the event page
-    # asks for them on every load once tally cards are printed (tally_routes_changed).
+    # asks for them on every load once tally cards are printed (tally_card_changes).
     seats = Seat.objects.filter(round__event=event).order_by("round__number")
     tables: dict[tuple[int, int], dict[str, int]] = {}
     for round_number, table_number, position, player_id in seats.values_list(
@@ -86,6 +86,12 @@ def event_partnerships_present(event: Event) -> list[tuple[int, int]]:
         if len(members) == 2:
             pairs.append(tuple(sorted(e.player_id for e in members)))
     return pairs
+
+
+def _entrants(event: Event) -> list[int]:
+    """Every entrant in entry order, present or not: after an arrival or a departure, the
+    movement finds the plan the night had before, numbered as it was (seating.plan_round)."""
+    return list(event.entries.order_by("pk").values_list("player_id", flat=True))
 
 
 def _round_plan(event: Event, *, seed: int | None = None) -> tuple[int, RoundPlan]:
@@ -129,6 +135,7 @@ def _round_plan(event: Event, *, seed: int | None = None) -> tuple[int, RoundPla
             results=results,
             # One seed for the whole event: every round must come from the same plan.
             seed=event.pk if seed is None else seed,
+            entrants=_entrants(event),
         )
     except SeatingError as exc:
         raise ActionRefused(str(exc)) from exc
@@ -146,7 +153,11 @@ def night_plan(*, event: Event) -> list[RoundSeating]:
     present = event.entries.filter(present=True).order_by("pk").values_list("player_id", flat=True)
     try:
         plan = plan_round(
-            players=list(present), past=past, rounds=event.rounds_planned, seed=event.pk
+            players=list(present),
+            past=past,
+            rounds=event.rounds_planned,
+            seed=event.pk,
+            entrants=_entrants(event),
         )
     except SeatingError:
         return past
@@ -576,11 +587,11 @@ def tally_print_record(*, event: Event, routes: Mapping[int, list]) -> TallyPrin
     return printed
 
 
-def tally_routes_changed(*, event: Event) -> tuple[TallyPrint | None, list[str]]:
-    """When tally cards were printed, and the names of the players here whose printed route
-    is no longer the night's plan."""
+def tally_card_changes(*, event: Event) -> tuple[TallyPrint | None, data.CardChanges]:
+    """When tally cards were printed, and which cards of the players here the night's plan has
+    overtaken since (data.card_changes): none before any card is printed."""
     printed = TallyPrint.objects.filter(event=event).first()
     if printed is None:
-        return None, []
+        return None, data.CardChanges()
     cards = data.tally_cards(event, night_plan(event=event))
-    return printed, [c.player for c in data.routes_changed(cards, printed.routes)]
+    return printed, data.card_changes(cards, printed.routes)

@@ -198,17 +198,23 @@ def _render_event(
     entries = event.entries.select_related("player", "partnership").prefetch_related(
         "partnership__entries__player"
     )
-    table = EntryTable(entries, exclude=() if event.is_pairs else ("partnership",))
-    RequestConfig(request, paginate={"paginator_class": pages_of(CHECK_IN_PAGE)}).configure(table)
     rounds = list(event.rounds.order_by("number"))
+    last = rounds[-1] if rounds else None
+    # The last round closed: nobody sits anywhere again, so no card can be wrong and no one
+    # is checked in for a next round (until the director plans more rounds).
+    night_over = last is not None and last.is_closed and last.number >= event.rounds_planned
+    hidden = ("partnership",) if not event.is_pairs else ()
+    table = EntryTable(entries, exclude=(*hidden, "present") if night_over else hidden)
+    RequestConfig(request, paginate={"paginator_class": pages_of(CHECK_IN_PAGE)}).configure(table)
     sit_outs: dict[int, list[str]] = {}
     for seat in Seat.objects.filter(round__event=event, table=None).select_related("player"):
         sit_outs.setdefault(seat.round_id, []).append(seat.player.name)
     for round_ in rounds:
         round_.sit_out_names = sorted(sit_outs.get(round_.pk, []), key=name_key)
-    last = rounds[-1] if rounds else None
     present = sum(1 for e in entries if e.present)
-    tally_printed, routes_changed = services.tally_routes_changed(event=event)
+    tally_printed, card_changes = (
+        (None, None) if night_over else services.tally_card_changes(event=event)
+    )
     return _vary_on_htmx(
         render(
             request,
@@ -230,7 +236,8 @@ def _render_event(
                 and (last.number if last else 0) < event.rounds_planned,
                 "round_in_play": last if last and not last.is_closed else None,
                 "tally_printed": tally_printed,
-                "routes_changed": routes_changed,
+                "card_changes": card_changes,
+                "night_over": night_over,
             },
         )
     )

@@ -2,7 +2,9 @@
 proves it. Pure Python: importable and testable without configuring Django.
 
 - `individual_movement(players, rounds=None, seed=0)`: progressive events (partners change).
-- `replan(played, players, rounds)`: the rest of the night after arrivals and departures.
+- `replan(played, players, rounds)`: the rest of the night planned afresh around the rounds played.
+- `arrivals.kept_for(played, planned, arrivals=, leavers=)`: the rest of the night as planned,
+  changed only where a newcomer or a leaver must change it (the tally cards stay right).
 - `pairs_round(...)`: fixed partnerships: round robin, Swiss, king's table.
 - `movement_report(movement)`: partners, opponents, sit-outs, left/right, and the problems.
 

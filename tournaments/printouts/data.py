@@ -172,9 +172,10 @@ class TallyRow:
     table: str = ""  # "" for a round not planned: the player writes it in
     seat: str = ""
     partner: str = ""
+    missed: str = ""  # "arrived for round 2", "left after round 3": the round played without them
 
     def route(self) -> list:
-        return [self.round_number, self.table, self.seat, self.partner]
+        return [self.round_number, self.missed or self.table, self.seat, self.partner]
 
 
 @dataclass
@@ -190,12 +191,23 @@ class TallyCard:
         return [row.route() for row in self.rows]
 
 
+def _missed(number: int, seen: list[int], present: bool) -> str:
+    """What a card says of round `number`, played without the player (`seen`: the rounds
+    they are seated or sit out in, in order)."""
+    if number < seen[0]:
+        return f"arrived for round {seen[0]}"
+    if number > seen[-1] and not present:
+        return f"left after round {seen[-1]}"
+    return "not here"
+
+
 def tally_cards(
     event: Event, night: list[RoundSeating], *, players_url: str = ""
 ) -> list[TallyCard]:
     """One card per entrant (checked in, or seated at some point), by name, with their whole
     route: the rounds seated, then the rounds the movement plans (`night`, from
-    services.night_plan), and blank rows for any round not planned. 1 query."""
+    services.night_plan), the rounds played without them ("arrived for round 2"), and blank
+    rows for any round not planned. 1 query."""
     entries = list(event.entries.order_by().values("player_id", "player__name", "present"))
     names = {e["player_id"]: e["player__name"] for e in entries}
     rows: dict[int, dict[int, TallyRow]] = {}
@@ -216,22 +228,66 @@ def tally_cards(
     rounds = max(event.rounds_planned, len(night))
     players = [e for e in entries if e["present"] or e["player_id"] in rows]
     players.sort(key=lambda e: name_key(e["player__name"]))
-    return [
-        TallyCard(
-            player_id=e["player_id"],
-            player=e["player__name"],
-            rows=[rows.get(e["player_id"], {}).get(n) or TallyRow(n) for n in range(1, rounds + 1)],
-            present=e["present"],
-            players_url=players_url,
+    cards = []
+    for e in players:
+        mine = rows.get(e["player_id"], {})
+        seen = sorted(mine)
+        card_rows = []
+        for n in range(1, rounds + 1):
+            row = mine.get(n)
+            if row is None and seen and n <= len(night):
+                row = TallyRow(n, missed=_missed(n, seen, e["present"]))
+            card_rows.append(row or TallyRow(n))
+        cards.append(
+            TallyCard(
+                player_id=e["player_id"],
+                player=e["player__name"],
+                rows=card_rows,
+                present=e["present"],
+                players_url=players_url,
+            )
         )
-        for e in players
-    ]
+    return cards
 
 
-def routes_changed(cards: list[TallyCard], printed: dict[str, list]) -> list[TallyCard]:
-    """The cards of players here tonight whose route is not the one printed for them (a late
-    arrival or an early leaver re-planned the night, or they had no card)."""
-    return [c for c in cards if c.present and printed.get(str(c.player_id)) != c.route()]
+@dataclass
+class CardChanges:
+    """The tally cards of players here tonight that the night's plan has overtaken."""
+
+    to_print: list[TallyCard] = field(default_factory=list)  # never printed (a late arrival)
+    moved: list[TallyCard] = field(default_factory=list)  # printed, now sent to another seat
+    new_partner: list[TallyCard] = field(default_factory=list)  # same seats, a partner's name
+
+    def __bool__(self) -> bool:
+        return bool(self.to_print or self.moved or self.new_partner)
+
+    @property
+    def printing(self) -> list[TallyCard]:
+        """The cards the event page's button prints: a player without the right seats."""
+        return self.to_print + self.moved
+
+
+def _seats(route: list[list]) -> list[list]:
+    """Where a route sends the player each round, without the partners' names."""
+    return [row[:3] for row in route]
+
+
+def card_changes(cards: list[TallyCard], printed: dict[str, list]) -> CardChanges:
+    """Which cards of the players here a late arrival or an early leaver has made wrong: the
+    seat (or sitting out) of a round differs from the card's, or only a partner's name does;
+    and the players who never had a card."""
+    changes = CardChanges()
+    for card in cards:
+        if not card.present:
+            continue
+        route = printed.get(str(card.player_id))
+        if route is None:
+            changes.to_print.append(card)
+        elif _seats(route) != _seats(card.route()):
+            changes.moved.append(card)
+        elif route != card.route():
+            changes.new_partner.append(card)
+    return changes
 
 
 # --- Table cards ---------------------------------------------------------------------------

@@ -285,8 +285,16 @@ class TallyCardFlowable(Flowable):
         for i in range(len(rows) + 3):
             y = top - i * row_h
             c.line(0 if i < len(rows) + 2 else lefts[4], y, w, y)
+        # A round played without the player is one cell from Table to Partner, its words
+        # across it, so the lines between those columns stop at that row.
+        missed = {i for i, row in enumerate(rows, start=1) if row.missed}
         for i, left in enumerate([*lefts, w]):
-            c.line(left, top, left, bottom + row_h if i < 4 else bottom)
+            if i not in (2, 3) or not missed:
+                c.line(left, top, left, bottom + row_h if i < 4 else bottom)
+                continue
+            for j in range(len(rows) + 1):
+                if j not in missed:
+                    c.line(left, top - j * row_h, left, top - (j + 1) * row_h)
 
         for (title, _), left, width in zip(TALLY_COLUMNS, lefts, widths, strict=True):
             c.setFont(BOLD, _fit(title, BOLD, font, width - 5, smallest=5))
@@ -295,6 +303,14 @@ class TallyCardFlowable(Flowable):
         c.setFont(FONT, font)
         for i, row in enumerate(rows, start=1):
             y = top - (i + 1) * row_h + baseline
+            if row.missed:
+                c.setFont(FONT, font)
+                c.drawString(lefts[0] + 3, y, str(row.round_number))
+                text = printable(row.missed)
+                current = _fit(text, FONT, font, lefts[4] - lefts[1] - 6, smallest=5)
+                c.setFont(FONT, current)
+                c.drawString(lefts[1] + 3, y, text)
+                continue
             cells = (str(row.round_number), row.table, row.seat, printable(row.partner))
             for text, left, width in zip(cells, lefts, widths, strict=False):
                 # A long name (or "sits out") shrinks to its own column, never over the next.

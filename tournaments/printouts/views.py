@@ -75,8 +75,9 @@ def score_sheets(request: HttpRequest, pk: int) -> FileResponse:
 
 @login_required
 def tally_cards(request: HttpRequest, pk: int) -> FileResponse:
-    """Each player's whole route for the night. `?changed=1`: only the cards whose route has
-    changed since they were printed (a late arrival or an early leaver re-planned the night).
+    """Each player's whole route for the night. `?changed=1`: only the cards never printed and
+    those that now send their player to another seat (a late arrival or an early leaver
+    changed the night); `?changed=partners`: those where only a partner's name changed.
     Either way, what is printed is recorded, so the event page can say whose card is wrong."""
     event = _get_event_for_user(request, pk)
     club = event.club
@@ -84,10 +85,15 @@ def tally_cards(request: HttpRequest, pk: int) -> FileResponse:
         public_reverse(request, "public:event", club.slug, event.pk) if club.results_public else ""
     )
     cards = data.tally_cards(event, services.night_plan(event=event), players_url=players_url)
-    changed = request.GET.get("changed") == "1"
-    if changed:
+    changed = request.GET.get("changed", "")
+    if changed in ("1", "partners"):
         printed = TallyPrint.objects.filter(event=event).first()
-        cards = data.routes_changed(cards, printed.routes if printed else {})
+        changes = data.card_changes(cards, printed.routes if printed else {})
+        wanted = changes.new_partner if changed == "partners" else changes.printing
+        chosen = {c.player_id for c in wanted}
+        cards = [c for c in cards if c.player_id in chosen]  # still by name
+    else:
+        changed = ""
     services.tally_print_record(event=event, routes={c.player_id: c.route() for c in cards})
     title = "Tally cards, changed routes" if changed else "Tally cards"
     content = documents.tally_cards_pdf(
