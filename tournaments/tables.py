@@ -84,8 +84,14 @@ class HandTable(tables.Table):
 class PointsColumn(tables.Column):
     """Points as standings.fmt prints them, so the page, the CSV and the PDF agree."""
 
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("attrs", {"td": {"class": "num"}, "th": {"class": "num"}})
+    def __init__(self, *args, cell_class: str = "num", short: str = "", **kwargs):
+        # Each cell carries its column's name (or a `short` one): on a phone the players'
+        # standings show the rounds under the name, each labelled, without the header row
+        # (euchre.css).
+        label = short or str(kwargs.get("verbose_name", ""))
+        kwargs.setdefault(
+            "attrs", {"td": {"class": cell_class, "data-label": label}, "th": {"class": "num"}}
+        )
         super().__init__(*args, **kwargs)
 
     def render(self, value):
@@ -115,6 +121,10 @@ class RoundColumn(PointsColumn):
 
 
 class PlaceColumn(tables.Column):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"td": {"class": "place"}})
+        super().__init__(*args, **kwargs)
+
     def render(self, record):
         return fmt_place(record["line"])
 
@@ -130,9 +140,11 @@ class StandingsTable(tables.Table):
     name = NameColumn(
         verbose_name="Player", linkify=lambda record: record.get("url"), order_by="sort_name"
     )
-    total = PointsColumn(verbose_name="Total", order_by=("total", "lone_made", "-euchred"))
-    lone_made = PointsColumn(verbose_name="Loners made")
-    euchred = PointsColumn(verbose_name="Euchred as makers")
+    total = PointsColumn(
+        verbose_name="Total", order_by=("total", "lone_made", "-euchred"), cell_class="num total"
+    )
+    lone_made = PointsColumn(verbose_name="Loners made", short="Loners")
+    euchred = PointsColumn(verbose_name="Euchred as makers", short="Euchred")
 
     class Meta:
         order_by = "place"
