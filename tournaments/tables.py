@@ -6,6 +6,7 @@ from clubs.tables import NameColumn
 
 from .models import Entry, Hand
 from .standings import fmt, fmt_place, fmt_round
+from .text import minus, signed
 
 
 class CheckInColumn(tables.CheckBoxColumn):
@@ -69,6 +70,12 @@ class HandTable(tables.Table):
         player = self.seats.get(record.dealer)
         return format_html("<bdi>{}</bdi>", player.name) if player else value
 
+    def render_ns_points(self, value):
+        return signed(value)
+
+    def render_ew_points(self, value):
+        return signed(value)
+
     def render_description(self, value, record):
         if record.number in self.corrected:
             return format_html('{} <em class="mark">(corrected by the director)</em>', value)
@@ -95,7 +102,7 @@ class PointsColumn(tables.Column):
         super().__init__(*args, **kwargs)
 
     def render(self, value):
-        return fmt(value)
+        return minus(fmt(value))
 
     def value(self, value):
         return fmt(value)
@@ -114,7 +121,7 @@ class RoundColumn(PointsColumn):
         )
 
     def render(self, value, record):
-        return fmt_round(record["line"], self.number)
+        return minus(fmt_round(record["line"], self.number))
 
     def value(self, value, record):
         return fmt_round(record["line"], self.number)
