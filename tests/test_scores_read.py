@@ -20,8 +20,8 @@ HYPHEN_MINUS = re.compile(r"(?<![\w/#.=&;:-])-\d")
 def test_a_score_below_zero_has_a_real_minus_and_a_spaced_dash():
     assert signed(-2) == "\u22122"
     assert signed(0) == "0" and signed(7) == "7"
-    assert game_score(5, -1) == "5 \u2013 \u22121"
-    assert game_score(-1, 8) == "\u22121 \u2013 8"
+    assert game_score(5, -1) == "5\u00a0\u2013\u00a0\u22121"
+    assert game_score(-1, 8) == "\u22121\u00a0\u2013\u00a08"
 
 
 @pytest.fixture
@@ -49,7 +49,8 @@ def page_text(response) -> str:
     assert response.status_code == 200, response.status_code
     html = response.content.decode()
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    # Split on spaces only: a score's non-breaking spaces stay in it.
+    return " ".join(re.split(r"[ \t\n\r]+", re.sub(r"<[^>]+>", " ", html).strip()))
 
 
 def test_every_page_with_a_game_score_shows_the_minus_sign(client, director_client, set_back):
@@ -71,6 +72,6 @@ def test_every_page_with_a_game_score_shows_the_minus_sign(client, director_clie
         assert not HYPHEN_MINUS.findall(text), (what, HYPHEN_MINUS.findall(text), text[:2000])
         assert "\u22122" in text, (what, text[:2000])
     captain = page_text(client.get(pages["captain"]))
-    assert "\u22122 \u2013 2" in captain  # the running score beside hand 1
+    assert "\u22122\u00a0\u2013\u00a02" in captain  # the running score beside hand 1
     night = page_text(client.get(pages["player's night"]))
-    assert "\u22122 \u2013 2" in night
+    assert "\u22122\u00a0\u2013\u00a02" in night

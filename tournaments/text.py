@@ -28,5 +28,6 @@ def minus(text: str) -> str:
 
 def game_score(ours: int, theirs: int) -> str:
     """Two sides' scores with a spaced en dash between them: "5 – −1", not "5–-1". Every page
-    showing a game's score (the captain's, the round's, a player's night) goes through here."""
-    return f"{signed(ours)} \u2013 {signed(theirs)}"
+    showing a game's score (the captain's, the round's, a player's night) goes through here.
+    The spaces do not break: a score never starts on one line and ends on the next."""
+    return f"{signed(ours)}\u00a0\u2013\u00a0{signed(theirs)}"
