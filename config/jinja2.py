@@ -7,6 +7,8 @@ from django.templatetags.static import static
 from django.urls import reverse
 from jinja2 import Environment
 
+from tournaments.text import game_score, signed
+
 
 # A page's addresses and static files are the same for every request while the app runs, and
 # each look-up cost 10 to 15 µs on a page opened after every hand: looked up once each.
@@ -26,4 +28,7 @@ def environment(**options) -> Environment:
     env.globals["static"] = _static
     env.globals["url"] = _url
     env.globals["get_messages"] = get_messages
+    # Scores as the Django templates show them: "5 – −1" (tournaments/text.py).
+    env.filters["game_score"] = game_score
+    env.filters["signed"] = signed
     return env

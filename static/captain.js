@@ -377,24 +377,27 @@
   }
 
   // After a kept hand has left the phone or is waiting for the captain: on to the next one,
-  // or, with none left, the table as it now stands.
+  // or, with none to send now, the table as it now stands. A kept hand that met another
+  // phone's hand is chosen beside the table's own score and hands, not the ones this page
+  // showed before the connection dropped.
   function settled() {
     render("");
     if (nextToSend()) {
       flush();
-    } else if (!kept().length) {
+    } else {
       refresh();
     }
   }
 
-  // Everything kept is recorded: show the table as it now stands, unless the captain has
-  // started on the next hand (nothing typed is ever wiped).
-  function refresh() {
+  function busy() {
     var form = document.querySelector("#captain form[data-new]");
-    var busy = form && form.querySelector("input:checked, select option:checked:not([value=''])");
-    if (document.getElementById("check") || busy) {
-      return;
-    }
+    var chosen = form && form.querySelector("input:checked, select option:checked:not([value=''])");
+    return Boolean(document.getElementById("check") || chosen);
+  }
+
+  // Show the table as it now stands. When the captain has started on the next hand, only the
+  // score and the hands played are brought up to date: nothing typed is ever wiped.
+  function refresh() {
     var root = document.getElementById("captain");
     fetch(root.dataset.page, { credentials: "same-origin" })
       .then(read)
@@ -402,6 +405,16 @@
         function (answer) {
           if (!answer.page) {
             return; // not the app's page: this one stays, with what was sent
+          }
+          if (busy()) {
+            ["score", "hands"].forEach(function (id) {
+              var fresh = answer.page.getElementById(id);
+              var here = document.getElementById(id);
+              if (fresh && here) {
+                here.replaceWith(document.adoptNode(fresh));
+              }
+            });
+            return;
           }
           var messages = sent;
           show(answer);

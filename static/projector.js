@@ -27,6 +27,22 @@
     return flow.clientWidth + gap(flow);
   }
 
+  // A name with a word too long for its box is set smaller until it fits, down to 60% of
+  // the screen's type; what still does not fit ends in the ellipsis of projector.css. Never
+  // broken inside a word: a player looks for the whole of their name.
+  function fit() {
+    document.querySelectorAll(".name, .tablebox bdi").forEach(function (name) {
+      name.style.fontSize = "";
+      if (name.scrollWidth <= name.clientWidth + 1) {
+        return;
+      }
+      var size = parseFloat(getComputedStyle(name).fontSize);
+      var smallest = size * 0.6;
+      var scale = name.clientWidth / name.scrollWidth;
+      name.style.fontSize = Math.max(smallest, Math.floor(size * scale * 10) / 10) + "px";
+    });
+  }
+
   function plan() {
     steps = [];
     screens.forEach(function (screen) {
@@ -74,6 +90,10 @@
 
   function start() {
     window.clearTimeout(timer);
+    screens.forEach(function (screen) {
+      screen.hidden = false;
+    });
+    fit();
     plan();
     next = 0;
     show();

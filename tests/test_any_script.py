@@ -441,3 +441,30 @@ def test_the_import_report_wraps_every_name_in_bdi(director_client, club):
     again = import_roster(director_client, club, ROSTER_LINES, "\r")
     assert "Skipped 4 duplicates" in again.content.decode()
     assert names_outside_bdi(first) == [] and names_outside_bdi(again) == []
+
+
+def test_a_finished_table_and_the_projectors_screens_wrap_every_name_in_bdi(client, evening):
+    """The captain's score box and its "Final score" line (East-West (Dottie Kramer & فاطمة
+    الزهراء) 9), the winners' line, and the projector with every side award on."""
+    evening.award_most_loners = evening.award_best_round = True
+    evening.award_high_night = evening.award_booby = True
+    evening.save()
+    dee = Player.objects.get(name=HEBREW)
+    table = evening.rounds.get(number=3).tables.get(seats__player=dee)
+    for number in range(1, table.hand_limit() + 1):
+        services.hand_record(table=table, number=number, data={"maker": "E", "tricks": 5})
+    card = TableCard.objects.ensure(evening.club, table.number)[-1]
+    captain = reverse("tournaments:captain-table", args=[card.token]) + f"?table={table.pk}"
+    finished = client.get(captain)
+    assert "This table has finished" in finished.content.decode()
+    found = {"finished table": names_outside_bdi(finished)}
+    found["projector"] = names_outside_bdi(
+        client.get(reverse("public:projector", args=[evening.club.slug, evening.pk]))
+    )
+    assert (
+        "Side awards"
+        in client.get(
+            reverse("public:projector", args=[evening.club.slug, evening.pk])
+        ).content.decode()
+    )
+    assert {what: outside for what, outside in found.items() if outside} == {}

@@ -107,9 +107,13 @@ def test_a_private_club_shows_nothing(client, night, director_client):
         reverse("public:club", args=["maple-hall"]),
         public("event", night),
         public("player", night, a.pk),
-        public("projector", night),
     ):
         assert client.get(page).status_code == 404, page
+    # The hall's screen says why it shows nothing, and nothing of the night.
+    answer = client.get(public("projector", night))
+    assert answer.status_code == 403
+    assert "results are private" in answer.content.decode()
+    assert night.name not in answer.content.decode()
     # The director's own projector still works for the hall's screen.
     projector = reverse("tournaments:standings-projector", args=[night.pk])
     assert director_client.get(projector).status_code == 200

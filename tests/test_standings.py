@@ -290,7 +290,7 @@ def test_a_players_row_links_to_their_night(director_client, night, nine):
     assert "Partner <bdi>C</bdi>" in night_page
     assert "against <bdi>B</bdi> and <bdi>D</bdi>" in night_page
     assert "North-South march alone: 4 points" in night_page
-    assert "6–0" in night_page  # after both hands of round 1
+    assert "6\u00a0–\u00a00" in night_page  # after both hands of round 1
     assert "Round 2" in night_page and "table 1, E" in night_page
 
 

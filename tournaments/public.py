@@ -231,6 +231,10 @@ def _page_seconds(request: HttpRequest) -> int:
 
 
 def projector(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    # A hall's screen left on a private club's address says why it is blank, not "the link
+    # may be old". Whether the event exists is not told: the same page for any number.
+    if Club.objects.filter(slug=slug, results_public=False).exists():
+        return render(request, "public/private.html", status=403)
     return projector_response(request, _get_public_event(slug, pk))
 
 

@@ -6,6 +6,7 @@ from clubs.tables import NameColumn
 
 from .models import Entry, Hand
 from .standings import fmt, fmt_place, fmt_round
+from .text import minus, signed
 
 
 class CheckInColumn(tables.CheckBoxColumn):
@@ -69,6 +70,12 @@ class HandTable(tables.Table):
         player = self.seats.get(record.dealer)
         return format_html("<bdi>{}</bdi>", player.name) if player else value
 
+    def render_ns_points(self, value):
+        return signed(value)
+
+    def render_ew_points(self, value):
+        return signed(value)
+
     def render_description(self, value, record):
         if record.number in self.corrected:
             return format_html('{} <em class="mark">(corrected by the director)</em>', value)
@@ -84,12 +91,18 @@ class HandTable(tables.Table):
 class PointsColumn(tables.Column):
     """Points as standings.fmt prints them, so the page, the CSV and the PDF agree."""
 
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("attrs", {"td": {"class": "num"}, "th": {"class": "num"}})
+    def __init__(self, *args, cell_class: str = "num", short: str = "", **kwargs):
+        # Each cell carries its column's name (or a `short` one): on a phone the players'
+        # standings show the rounds under the name, each labelled, without the header row
+        # (euchre.css).
+        label = short or str(kwargs.get("verbose_name", ""))
+        kwargs.setdefault(
+            "attrs", {"td": {"class": cell_class, "data-label": label}, "th": {"class": "num"}}
+        )
         super().__init__(*args, **kwargs)
 
     def render(self, value):
-        return fmt(value)
+        return minus(fmt(value))
 
     def value(self, value):
         return fmt(value)
@@ -108,7 +121,7 @@ class RoundColumn(PointsColumn):
         )
 
     def render(self, value, record):
-        return fmt_round(record["line"], self.number)
+        return minus(fmt_round(record["line"], self.number))
 
     def value(self, value, record):
         return fmt_round(record["line"], self.number)
@@ -139,6 +152,10 @@ class MarkedRoundsColumn(tables.Column):
 
 
 class PlaceColumn(tables.Column):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"td": {"class": "place"}})
+        super().__init__(*args, **kwargs)
+
     def render(self, record):
         return fmt_place(record["line"])
 
@@ -154,9 +171,11 @@ class StandingsTable(tables.Table):
     name = NameColumn(
         verbose_name="Player", linkify=lambda record: record.get("url"), order_by="sort_name"
     )
-    total = PointsColumn(verbose_name="Total", order_by=("total", "lone_made", "-euchred"))
-    lone_made = PointsColumn(verbose_name="Loners made")
-    euchred = PointsColumn(verbose_name="Euchred as makers")
+    total = PointsColumn(
+        verbose_name="Total", order_by=("total", "lone_made", "-euchred"), cell_class="num total"
+    )
+    lone_made = PointsColumn(verbose_name="Loners made", short="Loners")
+    euchred = PointsColumn(verbose_name="Euchred as makers", short="Euchred")
 
     class Meta:
         order_by = "place"

@@ -20,6 +20,7 @@ from clubs.models import Player
 from tournaments import history, reads, services
 from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard, side_teams
 from tournaments.services import ActionRefused, HandTaken
+from tournaments.text import signed
 
 from .access import ChooseEvent, NoTableNow, card_status, int_or_none, table_for_card
 from .forms import CaptainFixForm, CaptainHandForm, Drawn, LastHandForm
@@ -231,7 +232,7 @@ def _preview(card, table, form, seats, hand: Hand, game: scoring.Game, name: str
 
 
 def _score_words(score: dict[str, int]) -> str:
-    return f"North-South {score['NS']}, East-West {score['EW']}"
+    return f"North-South {signed(score['NS'])}, East-West {signed(score['EW'])}"
 
 
 def at_table(view):

@@ -1,16 +1,26 @@
-"""Points in templates exactly as the standings tables, the CSV and the PDF print them:
-`{% load points %}{{ line.total|points }}`, and the legend's words (sit-out and late marks,
-the loners counted)."""
+"""Points in templates as the standings tables, the CSV and the PDF print them, but for a real
+minus sign below zero: `{% load points %}{{ line.total|points }}`, and the legend's words
+(sit-out and late marks, the loners counted)."""
 
 from django import template
 
 from tournaments.prizes import money
 from tournaments.standings import fmt, loners_words, missed_legend, sit_out_legend
+from tournaments.text import game_score, minus, signed
 
 register = template.Library()
 
-register.filter("points", fmt)
+
+@register.filter
+def points(value) -> str:
+    """As standings.fmt writes them, with a real minus sign below zero (set scoring)."""
+    return minus(fmt(value))
+
+
 register.filter("sit_out_legend", sit_out_legend)
 register.filter("missed_legend", missed_legend)
 register.filter("loners_words", loners_words)
 register.filter("money", money)
+# A game's score, "5 – −1" (tournaments/text.py): {{ ns|game_score:ew }}, {{ points|signed }}.
+register.filter("game_score", game_score)
+register.filter("signed", signed)
