@@ -262,9 +262,20 @@ def player_add(*, club: Club, name: str, email: str = "", phone: str = "") -> Pl
         raise ValidationError({"name": f"{name} is already on the roster."}) from None
 
 
-@transaction.atomic
 def club_create(*, form, user) -> Club:
-    """Save a new club from a valid ClubCreateForm; whoever creates it directs it."""
-    club = form.save()
-    ClubDirector.objects.create(club=club, user=user, role=ClubDirector.Role.DIRECTOR)
+    """Save a new club from a valid ClubCreateForm; whoever creates it directs it. Raises
+    ValidationError (on the web address) when another post took the address between the
+    form's check and this save (two posts at the same moment, or a double click)."""
+    try:
+        with transaction.atomic():
+            club = form.save()
+            ClubDirector.objects.create(club=club, user=user, role=ClubDirector.Role.DIRECTOR)
+    except IntegrityError:
+        slug = form.instance.slug
+        if not Club.objects.filter(slug=slug).exists():
+            raise
+        form.instance.pk = None  # the insert was rolled back: the form may be sent again
+        raise ValidationError(
+            {"slug": f"Another club already uses “{slug}”: pick another web address."}
+        ) from None
     return club

@@ -170,6 +170,9 @@ class Event(RulesChoice):
     prize_booby = money_field("booby prize")
     prizes_public = models.BooleanField("show the prize table to players", default=False)
     created = models.DateTimeField(auto_now_add=True)
+    # The "New event" form's one-time token: a double click, or the form sent again, finds the
+    # event the first post made instead of making a second (event_made_once_per_form).
+    form_token = models.CharField(max_length=32, blank=True, default="", editable=False)
 
     objects = EventQuerySet.as_manager()
 
@@ -183,6 +186,11 @@ class Event(RulesChoice):
             models.CheckConstraint(
                 condition=Q(hands_per_round__gte=1) & Q(hands_per_round__lte=MAX_HANDS_PER_ROUND),
                 name="event_hands_1_to_40",
+            ),
+            models.UniqueConstraint(
+                fields=["club", "form_token"],
+                condition=~Q(form_token=""),
+                name="event_made_once_per_form",
             ),
         ]
 
