@@ -19,7 +19,7 @@ from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
 from django.utils.html import format_html
 
-from tournaments.text import name_key
+from tournaments.text import name_key, visible_name
 
 from .models import Club, ClubDirector, Player
 
@@ -89,8 +89,10 @@ class _Row:
 
 
 def normalise_name(name: str) -> str:
-    """'  mary   Smith ' -> 'mary Smith': trimmed, inner spaces collapsed, case kept."""
-    return " ".join(name.split())
+    """'  mary   Smith ' -> 'mary Smith': trimmed, inner spaces collapsed, case kept, and
+    invisible characters left out (tournaments.text.visible_name says which, and which
+    joiners stay). The roster form and the import both clean names here."""
+    return " ".join(visible_name(name).split())
 
 
 def _problems(name: str, email: str, phone: str) -> dict[str, str]:
