@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0005_house_rules'),
-        ('tournaments', '0011_awards_and_prizes'),
+        ('tournaments', '0012_code_guess_counts_carry_over'),
     ]
 
     operations = [
