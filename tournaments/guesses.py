@@ -169,7 +169,8 @@ def _wait(slot: _Slot, budget: Budget, at: datetime.datetime) -> datetime.timede
     or the next one's, when this window alone spent the budget."""
     spent = slot.rows().values_list("count", flat=True).first() or 0
     end = slot.window_end + (budget.window if spent >= budget.allowed else datetime.timedelta(0))
-    return end - at
+    # Never below nothing: a request whose clock read came just before another's new window.
+    return max(end - at, datetime.timedelta(0))
 
 
 def reserve(*, address: str, phone: str) -> Guess:
