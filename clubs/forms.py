@@ -1,4 +1,5 @@
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.text import slugify
 
 from config.forms import Sections, formfield_in_range
@@ -132,6 +133,15 @@ class ClubCreateForm(ClubSettingsForm):
         cleaned["slug"] = slug
         self.instance.slug = slug
         return cleaned
+
+    def validate_unique(self):
+        # The web address is checked in clean() in words, and by the database when saved
+        # (services.club_create, in the same words); Django's own check in between would say
+        # "Club with this Slug already exists" when another post took it a moment before.
+        try:
+            self.instance.validate_unique(exclude=self._get_validation_exclusions() | {"slug"})
+        except ValidationError as exc:
+            self._update_errors(exc)
 
 
 class PlayerForm(forms.ModelForm):

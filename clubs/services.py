@@ -19,7 +19,7 @@ from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
 from django.utils.html import format_html
 
-from tournaments.text import name_key
+from tournaments.text import name_key, visible_name
 
 from .models import Club, ClubDirector, Player
 
@@ -89,8 +89,10 @@ class _Row:
 
 
 def normalise_name(name: str) -> str:
-    """'  mary   Smith ' -> 'mary Smith': trimmed, inner spaces collapsed, case kept."""
-    return " ".join(name.split())
+    """'  mary   Smith ' -> 'mary Smith': trimmed, inner spaces collapsed, case kept, and
+    invisible characters left out (tournaments.text.visible_name says which, and which
+    joiners stay). The roster form and the import both clean names here."""
+    return " ".join(visible_name(name).split())
 
 
 def _problems(name: str, email: str, phone: str) -> dict[str, str]:
@@ -262,9 +264,20 @@ def player_add(*, club: Club, name: str, email: str = "", phone: str = "") -> Pl
         raise ValidationError({"name": f"{name} is already on the roster."}) from None
 
 
-@transaction.atomic
 def club_create(*, form, user) -> Club:
-    """Save a new club from a valid ClubCreateForm; whoever creates it directs it."""
-    club = form.save()
-    ClubDirector.objects.create(club=club, user=user, role=ClubDirector.Role.DIRECTOR)
+    """Save a new club from a valid ClubCreateForm; whoever creates it directs it. Raises
+    ValidationError (on the web address) when another post took the address between the
+    form's check and this save (two posts at the same moment, or a double click)."""
+    try:
+        with transaction.atomic():
+            club = form.save()
+            ClubDirector.objects.create(club=club, user=user, role=ClubDirector.Role.DIRECTOR)
+    except IntegrityError:
+        slug = form.instance.slug
+        if not Club.objects.filter(slug=slug).exists():
+            raise
+        form.instance.pk = None  # the insert was rolled back: the form may be sent again
+        raise ValidationError(
+            {"slug": f"Another club already uses “{slug}”: pick another web address."}
+        ) from None
     return club

@@ -51,9 +51,13 @@ def _render_club(
 def club_create(request: HttpRequest) -> HttpResponse:
     form = ClubCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        club = services.club_create(form=form, user=request.user)
-        messages.success(request, f"{club.name} is set up, and you direct it. Add its players.")
-        return redirect("clubs:club-detail", slug=club.slug)
+        try:
+            club = services.club_create(form=form, user=request.user)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, f"{club.name} is set up, and you direct it. Add its players.")
+            return redirect("clubs:club-detail", slug=club.slug)
     return render(request, "clubs/club_create.html", {"form": form})
 
 

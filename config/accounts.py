@@ -5,12 +5,46 @@ login page, say to ask the site's admin, rather than claim a mail was sent that 
 import functools
 
 from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.validators import MaxLengthValidator
 from django.shortcuts import render
 from django.urls import path
 
 
+class UsernameWithinLength:
+    """Refuses a username longer than the User model's column before the password is checked.
+    Django's form only sets the field's maxlength attribute, which a browser obeys but a post
+    need not; past 255 characters, django-axes then failed to record the wrong password
+    (a 500 on PostgreSQL, whose column refuses it). The form's clean() skips authenticate(),
+    and so axes, when the username field has an error."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        most = self.fields["username"].max_length
+        self.fields["username"].validators.append(
+            MaxLengthValidator(
+                most,
+                message=(
+                    f"A username has at most {most} characters; this one has "
+                    "%(show_value)d. Check what was typed."
+                ),
+            )
+        )
+
+
+class LoginForm(UsernameWithinLength, AuthenticationForm):
+    pass
+
+
+class AdminLoginForm(UsernameWithinLength, AdminAuthenticationForm):
+    pass
+
+
 class Login(auth_views.LoginView):
+    authentication_form = LoginForm
+
     def get_context_data(self, **kwargs):
         return super().get_context_data(reset_by_mail=settings.PASSWORD_RESET_BY_MAIL, **kwargs)
 

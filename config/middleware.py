@@ -2,9 +2,18 @@
 
 from collections.abc import Callable
 
+from django.core.exceptions import (
+    BadRequest,
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.http import HttpRequest, HttpResponse
+from django.http.multipartparser import MultiPartParserError
+from django.shortcuts import render
 
 _DOWNLOADS = ("text/csv", "application/pdf")
+_FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
 def _kept_out_of_caches(request: HttpRequest, response: HttpResponse) -> bool:
@@ -29,5 +38,43 @@ def no_store(get_response: Callable[[HttpRequest], HttpResponse]):
         if _kept_out_of_caches(request, response):
             response["Cache-Control"] = "private, no-store"
         return response
+
+    return middleware
+
+
+# What each way a form body cannot be read means for whoever sent it.
+_UNREADABLE = {
+    BadRequest: (
+        "The form came in a character encoding other than UTF-8, the only one the site reads,"
+        " so nothing was saved.",
+        "A program posting here must send the form as UTF-8, or leave out the charset.",
+    ),
+    MultiPartParserError: (
+        "The form's parts could not be told apart (its boundary is missing or broken),"
+        " so nothing was saved.",
+        "",
+    ),
+    RequestDataTooBig: ("The form was too large to read, so nothing was saved.", ""),
+    TooManyFieldsSent: ("The form had too many fields to read, so nothing was saved.", ""),
+    TooManyFilesSent: ("The form had too many files to read, so nothing was saved.", ""),
+}
+
+
+def unreadable_form(get_response: Callable[[HttpRequest], HttpResponse]):
+    """A form body Django cannot read (a `charset=utf-16` form, a multipart body without its
+    boundary, too many fields) answered in words. Django refuses a foreign charset every time
+    request.POST is read, and its own 400, 403 and 404 views read the body again (their CSRF
+    check), so such a post was a 500 on every address. Read it once here, before any view or
+    CSRF check does."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        # The CSRF check reads every posted form anyway; nothing here reads any other body.
+        if request.method == "POST" and request.content_type in _FORMS:
+            try:
+                request.POST  # noqa: B018 (read for its refusal)
+            except tuple(_UNREADABLE) as refusal:
+                why, fix = next(w for k, w in _UNREADABLE.items() if isinstance(refusal, k))
+                return render(request, "400.html", {"why": why, "fix": fix}, status=400)
+        return get_response(request)
 
     return middleware

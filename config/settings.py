@@ -165,6 +165,9 @@ MIDDLEWARE = [
     # Records which user made each change in the audit trail (django-simple-history).
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A form body Django cannot read, answered before any CSRF check reads it (Django's own
+    # error pages would read it again and fail).
+    "config.middleware.unreadable_form",
     # Before axes, so the locked-out page is kept out of caches too.
     "config.middleware.no_store",
     # Last: turns axes' lockout into the locked-out page.

@@ -2,6 +2,11 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 
+from config.accounts import AdminLoginForm
+
+# The admin's login refuses an overlong username as the directors' login does.
+admin.site.login_form = AdminLoginForm
+
 
 def health(request: HttpRequest) -> HttpResponse:
     """For uptime checks, and the benchmarks' yardstick: Django's cost with no work at all."""

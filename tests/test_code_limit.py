@@ -98,20 +98,24 @@ def test_a_phone_that_keeps_mistyping_locks_only_itself(clock, card):
         response = type_code(fumbler, next(codes))
         assert response.status_code == 404
         assert "No table has this code" in response.content.decode()
-    # The 11th is refused, even the right code, without being looked at.
+    # The 11th is refused, even the right code, without being looked at. The 10 count in this
+    # quarter hour and then in the next one's budget: the phone waits until the one after.
     for code in (next(codes), card.code):
         response = type_code(fumbler, code)
         assert response.status_code == 429
         html = response.content.decode()
-        assert "Too many wrong codes from this phone: try again in 8 minutes" in html
+        assert "Too many wrong codes from this phone: try again in 23 minutes" in html
         assert "Scanning the QR code on the table card always works" in html
-        assert response["Retry-After"] == str(7 * 60 + 30)
+        assert response["Retry-After"] == str(22 * 60 + 30)
     # Another phone on the same Wi-Fi is not affected.
     neighbour = phone()
     assert type_code(neighbour, next(codes)).status_code == 404
     assert type_code(neighbour, card.code).status_code == 302
-    # The fumbler types again once its window is over.
+    # Still refused in the next quarter hour (its 15 minutes would otherwise hold 20 codes)...
     clock.advance(minutes=8)
+    assert type_code(fumbler, card.code).status_code == 429
+    # ...and typing again once the quarter hour the 10 were typed in is a whole window ago.
+    clock.advance(minutes=15)
     assert type_code(fumbler, card.code).status_code == 302
 
 
@@ -141,15 +145,17 @@ def test_a_guesser_dropping_cookies_is_held_to_the_address_budget(card, cookie):
 
 def test_an_address_gets_300_wrong_codes_a_day(clock):
     codes = wrong_codes()
+    # An hour's 100, then two hours on (the next hour would see the last one's 100 too).
     for _hour in range(3):
         for _ in range(guesses.ADDRESS.allowed):
             assert without_cookies(next(codes)).status_code == 404
         assert without_cookies(next(codes)).status_code == 429
-        clock.advance(hours=1)
+        clock.advance(hours=2)
     response = without_cookies(next(codes))
     assert response.status_code == 429
-    # 22:07:30 now: the day's window ends at midnight (UTC).
-    assert "for about 2 hours" in response.content.decode()
+    # 01:07:30 the next day: yesterday's 300 still count, so the address waits for the day's
+    # end (UTC).
+    assert "for about 23 hours" in response.content.decode()
 
 
 def test_an_ipv6_address_is_counted_by_its_64(card):
@@ -265,3 +271,54 @@ def test_ended_windows_are_deleted_when_a_new_one_starts(clock):
     type_code(captain, next(codes))
     assert set(CodeGuessCount.objects.values_list("count", flat=True)) == {1}
     assert CodeGuessCount.objects.count() == 3
+
+
+# --- No span of a window's length ever sees more than the budget (issue 23, item 9) ----------
+
+
+HOUR = datetime.timedelta(hours=1)
+
+
+def burst(clock, evaluated: list, *, address: str, phone: str = "") -> None:
+    """Wrong codes as fast as they are answered, until one is refused; each evaluated code's
+    moment is noted (none is given back: they are all wrong)."""
+    while not guesses.reserve(address=address, phone=phone).refused:
+        evaluated.append(clock())
+
+
+def most_in_any_span(moments: list, span: datetime.timedelta) -> int:
+    return max(sum(1 for m in moments if start <= m < start + span) for start in moments)
+
+
+@pytest.mark.parametrize("kind", ["phone", "address", "address-day"])
+def test_no_window_length_sees_more_than_the_budget_across_windows_ends(clock, monkeypatch, kind):
+    """Bursts just before and just after a window's end, and on through the next two: a
+    guesser who waits for the end never gets the budget twice in one window's length."""
+    budget = {b.kind: b for b in (guesses.PHONE, guesses.ADDRESS, guesses.ADDRESS_DAY)}[kind]
+    if kind == "address-day":
+        # The hour's budget would hold the guesser long before the day's: lift it here.
+        monkeypatch.setattr(guesses, "ADDRESS", guesses.Budget("address", 10**6, HOUR))
+    phone_id = secrets.token_urlsafe(16) if kind == "phone" else ""
+    window = budget.window
+    end = budget.window_end(clock())
+    second = datetime.timedelta(seconds=1)
+    clock.at = end - second
+    evaluated = []
+    for moment in [
+        end - second,
+        end + second,
+        end + window / 4,
+        end + window / 2,
+        end + window - second,
+        end + window + second,
+        end + window * 3 / 2,
+        end + window * 2 + second,
+        end + window * 3 - second,
+        end + window * 3 + second,
+    ]:
+        clock.at = moment
+        burst(clock, evaluated, address="203.0.113.5", phone=phone_id)
+    assert most_in_any_span(evaluated, window) == budget.allowed
+    # The budget comes back whole once a window has passed with nothing typed: spent before
+    # the end, again a window later, and again two windows after that.
+    assert len(evaluated) == 3 * budget.allowed

@@ -188,3 +188,22 @@ def test_a_forwarded_address_that_is_no_address_is_refused_plainly(settings, dir
     response = log_in(Client(HTTP_X_FORWARDED_FOR="still not one"), "dora", "guess-9")
     assert response.status_code == 429
     assert LOCKED in response.content.decode()
+
+
+@pytest.mark.parametrize("url", ["/accounts/login/", "/admin/login/"])
+@pytest.mark.parametrize("length", [151, 256, 5000])
+def test_an_overlong_username_is_refused_in_words_before_it_is_recorded(client, url, length):
+    # Issue 23, item 5: on PostgreSQL, axes' username column (255) refused it with a 500.
+    response = log_in(client, "u" * length, "guess", url)
+    assert response.status_code == 200
+    assert f"A username has at most 150 characters; this one has {length}." in (
+        response.content.decode()
+    )
+    assert not AccessAttempt.objects.exists()
+
+
+def test_a_username_of_the_longest_length_is_still_checked(client, django_user_model):
+    django_user_model.objects.create_user("u" * 150, password="right-pass-123")
+    assert log_in(client, "u" * 150, "right-pass-123").status_code == 302
+    assert WRONG in log_in(Client(), "u" * 150, "wrong").content.decode()
+    assert AccessAttempt.objects.get().username == "u" * 150

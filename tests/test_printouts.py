@@ -376,3 +376,13 @@ def test_the_standings_pdf_prints_a_late_arrivals_missed_round_blank(director_cl
     csv = director_client.get(reverse("tournaments:standings-csv", args=[event.pk]))
     row = next(line for line in csv.content.decode().splitlines() if "Larry" in line)
     assert ",," in row  # rounds 1 and 2 blank, not "None"
+
+
+def test_a_huge_number_of_table_cards_asked_prints_the_most(director_client, night):
+    # More digits than int() reads: the most cards, not a crash.
+    response = director_client.get(
+        reverse("tournaments:printout-table-cards", args=[night.club.slug]),
+        {"tables": "9" * 5000},
+    )
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"

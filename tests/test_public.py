@@ -255,3 +255,27 @@ def test_crafted_addresses_are_not_found_or_ignored_never_a_crash(client, night,
     card = TableCard.objects.get(club=night.club, number=1)
     url = path.format(huge=10**30, event=night.pk, card=card.token)
     assert client.get(url).status_code in (200, 404)
+
+
+@pytest.mark.parametrize(
+    "asked, seconds",
+    [
+        ("9" * 5000, 60),  # more digits than int() reads
+        ("0" * 5000 + "7", 7),
+        ("0" * 5000, 3),
+        ("100", 60),
+        ("60", 60),
+        ("007", 7),
+        ("2", 3),
+        ("", 12),
+        ("-5", 12),
+        ("²", 12),
+    ],
+)
+def test_the_projector_takes_any_seconds_as_a_number_in_range_or_the_default(
+    client, night, asked, seconds
+):
+    url = reverse("public:projector", args=[night.club.slug, night.pk])
+    response = client.get(url, {"seconds": asked})
+    assert response.status_code == 200
+    assert f'data-seconds="{seconds}"' in response.content.decode()

@@ -127,3 +127,68 @@ def test_the_standings_sorted_by_name_read_as_a_person_would(director_client, cl
 
     table = section(page, "<tbody")
     assert in_order(table, ["Aaron Best", "Ben Carter", "Élise Roy", "Zoë Brontë"])
+
+
+# --- Invisible characters (issue 23, item 8) ---------------------------------------------------
+
+INVISIBLE = {
+    "zero-width space": "\u200b",
+    "zero-width joiner": "\u200d",
+    "zero-width non-joiner": "\u200c",
+    "byte-order mark": "\ufeff",
+    "soft hyphen": "\u00ad",
+    "right-to-left override": "\u202e",
+    "left-to-right mark": "\u200e",
+    "first-strong isolate": "\u2068",
+}
+
+
+@pytest.fixture
+def jose(club):
+    return Player.objects.create(club=club, name="José Núñez")
+
+
+@pytest.mark.parametrize("invisible", INVISIBLE.values(), ids=INVISIBLE)
+def test_a_name_with_an_invisible_character_is_the_player_on_the_roster(club, jose, invisible):
+    with pytest.raises(ValidationError) as refused:
+        player_add(club=club, name=f"Jo{invisible}se Nunez")
+    assert refused.value.message_dict["name"][0].startswith("José Núñez is already on the roster.")
+    result = roster_import(club=club, text=f"Jo{invisible}se Nunez\nAnn Cole")
+    assert [d.existing for d in result.duplicates] == ["José Núñez"]
+    assert club.players.count() == 2
+
+
+def test_the_roster_form_stores_a_name_without_its_invisible_characters(director_client, club):
+    url = reverse("clubs:player-add", args=[club.slug])
+    director_client.post(url, {"name": "\ufeffMa\u00adry \u202eSmith\u200b"})
+    assert list(club.players.values_list("name", "sort_name")) == [("Mary Smith", "mary smith")]
+
+
+def test_the_import_stores_names_without_their_invisible_characters(club):
+    result = roster_import(club=club, text="Ann\u200b Cole\n\u200b\u200e\nBen\u2066 Roy\u2069")
+    assert [p.name for p in result.created] == ["Ann Cole", "Ben Roy"]
+
+
+def test_a_name_of_invisible_characters_only_is_refused(club):
+    with pytest.raises(ValidationError) as refused:
+        player_add(club=club, name="\u200b\u200d\ufeff")
+    assert refused.value.message_dict["name"] == ["A name is required."]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "مریم می\u200cخواه",  # Persian: the ZWNJ keeps the two letters apart
+        "Dev क्\u200dष",  # Devanagari: the ZWJ chooses the conjunct's form
+        "Tommy 👨\u200d👩\u200d👧",  # one family emoji, not three people
+    ],
+)
+def test_joiners_that_shape_a_script_or_an_emoji_are_kept(club, name):
+    assert player_add(club=club, name=name).name == name
+    # ...but never make a name differ from the same name without them.
+    with pytest.raises(ValidationError, match="already on the roster"):
+        player_add(club=club, name=name.replace("\u200c", "").replace("\u200d", ""))
+
+
+def test_a_joiner_between_latin_letters_is_left_out(club):
+    assert player_add(club=club, name="Jo\u200dse Pe\u200cna").name == "Jose Pena"

@@ -1,3 +1,5 @@
+import re
+import secrets
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
@@ -120,6 +122,11 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
                 field = self.fields[name]
                 field.disabled = True
                 field.help_text = " ".join(filter(None, [str(field.help_text), POINTS_LOCKED]))
+        if self.instance.pk is None:
+            # A new event's form carries a token of its own: sent twice, it makes one event.
+            self.fields["form_token"] = forms.CharField(
+                widget=forms.HiddenInput, required=False, initial=secrets.token_urlsafe(16)
+            )
         if lock_rules:
             # Disabled fields keep the instance's value whatever is posted.
             for name in RULE_FIELDS:
@@ -132,6 +139,12 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
             if self.instance.format != Event.Format.PAIRS:
                 # A progressive night that has started never will be pairs: nothing to show.
                 del self.fields["pairs_movement"]
+
+    def clean_form_token(self):
+        # Only the tokens this form hands out; anything else made by hand just goes without the
+        # double-click check (a refusal of a hidden field would mean nothing to a director).
+        token = self.cleaned_data.get("form_token", "")
+        return token if re.fullmatch(r"[-\w]{16,32}", token, flags=re.ASCII) else ""
 
     def clean_sit_out_rule(self):
         return self.cleaned_data["sit_out_rule"] or Event.SitOutRule.AVERAGE

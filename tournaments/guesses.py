@@ -17,8 +17,13 @@ every app server counted on its own, and a restart forgot the count. So:
   many workers and servers, no more than the budget are evaluated. A right code, or a
   malformed one that is never looked up, gives its slots back; only wrong codes are counted.
 
-Windows are fixed (each starts at a multiple of its length), so a count is one row, and the
-rows of ended windows are deleted whenever a new window starts.
+Windows are fixed (each starts at a multiple of its length), and a key's row holds this
+window's count and the last one's. A wrong code is evaluated only while the two together are
+within the budget. Any span of a window's length (any 15 minutes, any hour, any day) lies
+within two neighbouring windows, so it never sees more than the budget, across a window's end
+too (counting this window alone let one phone have 20 wrong codes answered in 16 seconds). The
+price is that a phone that spent its budget may wait up to two windows. The rows of keys not
+seen for a whole window are deleted whenever a new window starts.
 """
 
 import datetime
@@ -28,7 +33,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db.models import F, Q
+from django.db.models import Case, F, Q, When
 from django.http import HttpRequest, HttpResponse
 from django.utils.timezone import now
 
@@ -40,7 +45,7 @@ from .models import CodeGuessCount
 @dataclass(frozen=True)
 class Budget:
     kind: str
-    allowed: int  # wrong codes evaluated per window
+    allowed: int  # wrong codes evaluated in any span of one window's length
     window: datetime.timedelta
 
     def window_end(self, at: datetime.datetime) -> datetime.datetime:
@@ -129,21 +134,43 @@ def remember_phone(response: HttpResponse, phone: str) -> None:
     )
 
 
-def _take(slot: _Slot, allowed: int) -> bool:
-    rows = slot.rows().filter(count__lt=allowed)
-    if rows.update(count=F("count") + 1):
+def _take(slot: _Slot, budget: Budget) -> bool:
+    """One more wrong code in this window, if it and the last window's stay within the budget:
+    checked and counted by one conditional UPDATE, whatever runs at the same moment."""
+    key = CodeGuessCount.objects.filter(kind=slot.kind, key=slot.key)
+    room = slot.rows().filter(count__lt=budget.allowed - F("prev_count"))
+    if room.update(count=F("count") + 1):
         return True
-    # No row for this window yet, or it is full. Make it at zero (unless another request just
-    # did) and try once more: the same conditional UPDATE decides.
+    # No row for this key yet, or it is of an earlier window, or the budget is spent. Make the
+    # row (unless another request just did), start this window if it has not started (the one
+    # that just ended carries over; an older one counts nothing now), and try once more.
     CodeGuessCount.objects.bulk_create(
         [CodeGuessCount(kind=slot.kind, key=slot.key, window_end=slot.window_end)],
         ignore_conflicts=True,
     )
-    if not rows.update(count=F("count") + 1):
+    key.filter(window_end__lt=slot.window_end).update(
+        prev_count=Case(
+            When(window_end=slot.window_end - budget.window, then=F("count")), default=0
+        ),
+        count=0,
+        window_end=slot.window_end,
+    )
+    if not room.update(count=F("count") + 1):
         return False
-    # A window has just started for this key: the moment to drop every ended one.
-    CodeGuessCount.objects.filter(window_end__lte=now()).delete()
+    # A window has just started for this key: the moment to drop the keys not seen for a
+    # whole window (their count would carry nothing over).
+    stale = slot.window_end - 2 * budget.window
+    CodeGuessCount.objects.filter(kind=slot.kind, window_end__lte=stale).delete()
     return True
+
+
+def _wait(slot: _Slot, budget: Budget, at: datetime.datetime) -> datetime.timedelta:
+    """Until a wrong code fits again: this window's end, when the last one's count drops out;
+    or the next one's, when this window alone spent the budget."""
+    spent = slot.rows().values_list("count", flat=True).first() or 0
+    end = slot.window_end + (budget.window if spent >= budget.allowed else datetime.timedelta(0))
+    # Never below nothing: a request whose clock read came just before another's new window.
+    return max(end - at, datetime.timedelta(0))
 
 
 def reserve(*, address: str, phone: str) -> Guess:
@@ -157,8 +184,8 @@ def reserve(*, address: str, phone: str) -> Guess:
     guess = Guess()
     for budget, key in budgets:
         slot = _Slot(budget.kind, key, budget.window_end(at))
-        if not _take(slot, budget.allowed):
+        if not _take(slot, budget):
             guess.give_back()
-            return Guess(refused=budget, wait=slot.window_end - at)
+            return Guess(refused=budget, wait=_wait(slot, budget, at))
         guess.slots.append(slot)
     return guess

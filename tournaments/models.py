@@ -171,6 +171,9 @@ class Event(RulesChoice):
     prize_booby = money_field("booby prize")
     prizes_public = models.BooleanField("show the prize table to players", default=False)
     created = models.DateTimeField(auto_now_add=True)
+    # The "New event" form's one-time token: a double click, or the form sent again, finds the
+    # event the first post made instead of making a second (event_made_once_per_form).
+    form_token = models.CharField(max_length=32, blank=True, default="", editable=False)
 
     objects = EventQuerySet.as_manager()
 
@@ -184,6 +187,11 @@ class Event(RulesChoice):
             models.CheckConstraint(
                 condition=Q(hands_per_round__gte=1) & Q(hands_per_round__lte=MAX_HANDS_PER_ROUND),
                 name="event_hands_1_to_40",
+            ),
+            models.UniqueConstraint(
+                fields=["club", "form_token"],
+                condition=~Q(form_token=""),
+                name="event_made_once_per_form",
             ),
         ]
 
@@ -658,22 +666,22 @@ class Hand(models.Model):
 
 
 class CodeGuessCount(models.Model):
-    """Wrong table codes typed from one phone or one address (`kind`, `key`) in one window of
-    time that ends at `window_end` (tournaments/guesses.py). A row in the database, not a
-    cache entry, so every gunicorn worker and every app server sees the same count, and a
-    restart does not reset it."""
+    """Wrong table codes typed from one phone or one address (`kind`, `key`) in the window of
+    time that ends at `window_end`, and in the window before it (tournaments/guesses.py). A
+    row in the database, not a cache entry, so every gunicorn worker and every app server
+    sees the same count, and a restart does not reset it."""
 
     kind = models.CharField(max_length=16)
     key = models.CharField(max_length=64)
     # Indexed so that deleting the expired windows stays cheap.
     window_end = models.DateTimeField(db_index=True)
     count = models.PositiveIntegerField(default=0)
+    # The window before's count: a wrong code must fit within the budget with it.
+    prev_count = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(
-                fields=["kind", "key", "window_end"], name="one_guess_count_per_window"
-            ),
+            models.UniqueConstraint(fields=["kind", "key"], name="one_guess_count_per_key"),
         ]
 
     def __str__(self):

@@ -226,7 +226,9 @@ def _page_seconds(request: HttpRequest) -> int:
     """How long each page of the projector stays up (?seconds=N, 3 to 60; default 12)."""
     asked = request.GET.get("seconds", "")
     if asked.isascii() and asked.isdigit():
-        return max(3, min(int(asked), 60))
+        # int() refuses more than 4,300 digits; any number past two digits is the longest.
+        digits = asked.lstrip("0")
+        return 60 if len(digits) > 2 else max(3, min(int(digits or "0"), 60))
     return 12
 
 

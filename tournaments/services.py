@@ -8,7 +8,7 @@ Refusals raise `ActionRefused` (a clear message for the director or captain) or
 import hashlib
 from collections.abc import Collection, Mapping
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import scoring
@@ -389,15 +389,51 @@ def entries_set_present(
 
 
 @transaction.atomic
+def event_create(*, form) -> tuple[Event, bool]:
+    """Save a new event from a valid EventForm; returns it and whether this post made it. The
+    same form sent twice (a double click, or sent again from the browser's history) finds the
+    event the first post made: its token is unique in the club, so of two posts at the same
+    moment one inserts and the other's insert fails here and reads the first's event."""
+    token = form.cleaned_data.get("form_token", "")
+    made = Event.objects.filter(club=form.instance.club, form_token=token)
+    if token and (event := made.first()) is not None:
+        return event, False
+    form.instance.form_token = token
+    try:
+        with transaction.atomic():
+            return form.save(), True
+    except IntegrityError:
+        event = made.first() if token else None
+        if event is None:
+            raise
+        return event, False
+
+
+# Tries at adding players while others add some to the same event at the same moment.
+_ADD_TRIES = 3
+
+
 def entries_add(*, event: Event, players) -> int:
-    """Enter club players in the event (checked in); already-entered players are left as is."""
-    already = set(event.entries.values_list("player_id", flat=True))
-    new = [Entry(event=event, player=p) for p in players if p.pk not in already]
+    """Enter club players in the event (checked in); already-entered players are left as is.
+    Returns how many this call entered."""
     for p in players:
         if p.club_id != event.club_id:
             raise ActionRefused(f"{p.name} is not a player of {event.club.name}.")
-    Entry.objects.bulk_create(new)
-    return len(new)
+    for _ in range(_ADD_TRIES):
+        already = set(event.entries.values_list("player_id", flat=True))
+        new = [Entry(event=event, player=p) for p in players if p.pk not in already]
+        try:
+            # Another page (a double click, a second director) entered some of them between
+            # the read and this insert: read again, in a fresh savepoint, and add the rest.
+            with transaction.atomic():
+                Entry.objects.bulk_create(new)
+        except IntegrityError:
+            continue
+        return len(new)
+    raise ActionRefused(
+        "Players were being added to this event from another page at the same moment. "
+        "Look at the list of entrants and add anyone still missing."
+    )
 
 
 @transaction.atomic

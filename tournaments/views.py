@@ -148,8 +148,14 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
     event = Event(club=club, rules_preset=club.rules_preset, **club.house_rules())
     form = EventForm(request.POST or None, instance=event, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
-        event = form.save()
-        messages.success(request, f"{event.name} created. Add the players who came tonight.")
+        event, made = services.event_create(form=form)
+        if made:
+            messages.success(request, f"{event.name} created. Add the players who came tonight.")
+        else:
+            messages.info(
+                request,
+                f"This form was sent twice: {event.name} was created once, and here it is.",
+            )
         return redirect("tournaments:event-detail", pk=event.pk)
     return render(request, "tournaments/event_form.html", {"club": club, "form": form})
 

@@ -15,7 +15,7 @@ background and keeps on the phone a hand it could not send (the hall's Wi-Fi dro
 it to `hand_send`, which records it once and answers in JSON.
 
 Typed table codes are rate-limited (tournaments/guesses.py): each phone may type 10 wrong codes
-in 15 minutes, and each address 100 in an hour and 300 in a day, so a guesser is slow while a
+in any 15 minutes, and each address 100 in any hour and 300 in any day, so a guesser is slow while a
 hall's phones, all behind one router, are not locked out by a few typos. The counts live in the
 database, so they hold exactly across gunicorn workers and app servers, and through a restart.
 Scanning the card is never limited: its link's token cannot be guessed.

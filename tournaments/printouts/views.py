@@ -107,7 +107,11 @@ def _card_count(request: HttpRequest, club) -> int:
     tables any of its rounds has used, else ten."""
     asked = request.GET.get("tables", "")
     if asked.isascii() and asked.isdigit():
-        return max(1, min(int(asked), MAX_TABLE_CARDS))
+        # int() refuses more than 4,300 digits; a number that long is past the most anyway.
+        digits = asked.lstrip("0") or "0"
+        if len(digits) > 4:
+            return MAX_TABLE_CARDS
+        return max(1, min(int(digits), MAX_TABLE_CARDS))
     have = TableCard.objects.filter(club=club).count()
     used = Table.objects.filter(round__event__club=club).aggregate(most=Max("number"))["most"]
     return have or used or 10
