@@ -282,3 +282,73 @@ def test_the_banner_leads_players_to_each_clubs_page(club, settings):
     out = io.StringIO()
     call_command("hall_banner", stdout=out)
     assert "http://192.0.2.7:8000/c/maple-hall/  (Maple Hall Euchre Club)" in out.getvalue()
+
+
+def _banner(settings) -> str:
+    from django.core.management import call_command
+
+    settings.PUBLIC_URL = "http://192.0.2.7:8000"
+    out = io.StringIO()
+    call_command("hall_banner", stdout=out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "name, value, printed",
+    [
+        (
+            "SQLITE_PATH",
+            "/srv/club data/euchre.sqlite3",
+            "SQLITE_PATH='/srv/club data/euchre.sqlite3' ",
+        ),
+        (
+            "DATABASE_URL",
+            "postgres://dora:s3cret@db:5432/euchre",
+            "DATABASE_URL=postgres://dora:s3cret@db:5432/euchre ",
+        ),
+        ("DATA_DIR", "/srv/euchre-data", "DATA_DIR=/srv/euchre-data "),
+    ],
+)
+def test_the_banners_createsuperuser_reaches_the_database_the_hall_serves(
+    db, settings, monkeypatch, name, value, printed
+):
+    """Without the setting, the account would land in the default database and the login at
+    the hall would fail with only "Please enter a correct username and password"."""
+    for variable in ("DATABASE_URL", "SQLITE_PATH", "DATA_DIR"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv(name, value)
+    monkeypatch.setenv("EUCHRE_COMMAND", "python3 euchre.py")
+    assert f"    {printed}python3 euchre.py manage createsuperuser\n" in _banner(settings)
+
+
+def test_the_banners_createsuperuser_names_the_setting_that_wins(db, settings, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://db/euchre")
+    monkeypatch.setenv("SQLITE_PATH", "/x/y.sqlite3")
+    banner = _banner(settings)
+    assert "DATABASE_URL=postgres://db/euchre " in banner
+    assert "SQLITE_PATH" not in banner
+
+
+def test_the_banners_createsuperuser_on_the_default_database_carries_no_setting(
+    db, settings, monkeypatch
+):
+    for variable in ("DATABASE_URL", "SQLITE_PATH", "DATA_DIR"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("EUCHRE_COMMAND", "python3 euchre.py")
+    assert "\n    python3 euchre.py manage createsuperuser\n" in _banner(settings)
+
+
+def test_the_banner_on_a_fresh_database_says_how_the_players_page_comes(db, settings):
+    lines = _banner(settings).splitlines()
+    at = next(i for i, line in enumerate(lines) if "Players find their seat" in line)
+    assert not lines[at].endswith(":")
+    assert lines[at + 1] == "    http://192.0.2.7:8000/"
+    assert "set up the club" in lines[at + 2]
+
+
+def test_the_banner_with_only_private_clubs_says_where_to_show_the_results(club, settings):
+    club.results_public = False
+    club.save()
+    banner = _banner(settings)
+    assert "/c/maple-hall/" not in banner
+    assert "once a club shows its results to players (Club settings)" in banner
