@@ -6,6 +6,7 @@ address (192.0.2.7) as the hall address, so nothing ever talks to a real network
 goes to 127.0.0.1 (tests/hallrun.py).
 """
 
+import contextlib
 import http.client
 import io
 import ipaddress
@@ -352,3 +353,51 @@ def test_the_banner_with_only_private_clubs_says_where_to_show_the_results(club,
     banner = _banner(settings)
     assert "/c/maple-hall/" not in banner
     assert "once a club shows its results to players (Club settings)" in banner
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_run_serves_the_demo_on_the_port_it_is_given(tmp_path):
+    """`make run` takes PORT as `make hall` does (README: PORT=8001 picks another port)."""
+    import signal
+    import time
+
+    from hallrun import free_port
+
+    port = free_port()
+    env = {
+        **_clean_env(),
+        "PORT": str(port),
+        "PYTHON": str(base_python()),
+        "SQLITE_PATH": str(tmp_path / "demo.sqlite3"),
+        "DATA_DIR": str(tmp_path / "data"),
+        "EUCHRE_VENV": sys.prefix,  # the suite's packages: nothing to install
+    }
+    log = tmp_path / "run.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            ["make", "run"],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,  # its own group: Ctrl-C reaches make, euchre.py, the server
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert process.poll() is None, log.read_text(errors="replace")
+            with contextlib.suppress(OSError):
+                if get(port, "/health/").status == 200:
+                    break
+            assert time.monotonic() < deadline, log.read_text(errors="replace")
+            time.sleep(0.2)
+        assert f"Serving on http://127.0.0.1:{port}/" in log.read_text(errors="replace")
+        assert get(port, "/").status == 200
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        try:
+            process.wait(timeout=30)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
