@@ -328,8 +328,9 @@ def round_close(*, round: Round, reason: str = "", unconfirmed_ok: Collection[in
 @transaction.atomic
 def round_call_time(*, round: Round) -> Round:
     """Time is called ("finish the hand already dealt"): each table still playing may enter one
-    more hand, the one in play, and has then finished, so the round closes as finished with
-    nothing forced. A table that had finished already is left as it is."""
+    more hand, the one in play, and has then finished, so the director closes the round as
+    finished with nothing forced (never by itself: closing asks the director about unconfirmed
+    tables). A table that had finished already is left as it is."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     if round_.is_closed:
         raise ActionRefused(f"Round {round_.number} is closed: there is no time to call.")

@@ -529,7 +529,7 @@ def round_call_time(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(
             request,
             f"Time called in round {round_.number} at {called:%H:%M}: each table finishes the "
-            "hand in play.",
+            "hand in play. Once every table has finished, close the round.",
         )
     return redirect("tournaments:round-detail", pk=round_.pk)
 
