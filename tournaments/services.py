@@ -234,8 +234,9 @@ def _refuse_unless_next(number: int, existing: list[Hand], data: Mapping) -> Non
         if 1 <= number <= len(existing):
             hand = existing[number - 1]
             raise HandTaken(
-                f"Hand {number} was already entered: {hand.description}. "
-                "Refresh to see the table's score.",
+                # No "refresh to see the score": each page that says this shows the table as
+                # it now stands (the captain's page, the director's table page).
+                f"Hand {number} was already entered: {hand.description}.",
                 hand=hand,
                 same=same_hand(hand, data),
             )
