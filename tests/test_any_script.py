@@ -1,6 +1,7 @@
 """Any name, in any script (issue 12, item 9): every PDF the app makes prints Greek, Cyrillic,
 Hebrew and Arabic names in an embedded font and gives them back as text, in the order they were
-typed; an emoji the font lacks prints as one clear replacement mark. The pages wrap each name
+typed; an emoji the font lacks is left out, the name around it kept clean ("Tommy Becker"),
+never a "\ufffd" mark. The pages wrap each name
 in <bdi>, so a right-to-left name cannot turn the words around it."""
 
 import datetime
@@ -24,7 +25,7 @@ from tournaments import services
 from tournaments.models import Entry, Event, Hand, Partnership, Table, TableCard
 from tournaments.printouts.bidi import visual_order
 from tournaments.printouts.documents import _fit
-from tournaments.printouts.layout import BOLD, FONT, REPLACEMENT, printable, register_fonts
+from tournaments.printouts.layout import BOLD, FONT, printable, register_fonts
 
 LATIN = "Zoë Ångström"
 GREEK = "Σοφία Παπαδοπούλου"
@@ -32,8 +33,9 @@ CYRILLIC = "Дмитрий Иванов"
 HEBREW = "דוד לוי"
 ARABIC = "محمد علي"
 VIETNAMESE = "Nguyễn Văn An"
-EMOJI = "Ana 😀"  # the font has this face, but reportlab cannot map it back to text
-EMOJI_PRINTED = f"Ana {REPLACEMENT}"
+EMOJI = "Tommy 🃏 Becker"  # a character the font lacks, in the middle of a name
+EMOJI_PRINTED = "Tommy Becker"
+REPLACEMENT = "\N{REPLACEMENT CHARACTER}"  # what must never be printed
 # build_night's players A..I, renamed: every script at the same tables.
 NAMES = {
     "A": LATIN,
@@ -78,10 +80,17 @@ def test_right_to_left_names_are_drawn_in_visual_order(typed, drawn):
     assert visual_order(typed) == drawn
 
 
-def test_what_the_font_lacks_prints_as_one_clear_mark(settings):
+def test_what_the_font_lacks_is_left_out_and_the_name_kept_clean(settings):
     register_fonts()
     assert printable(EMOJI) == EMOJI_PRINTED
-    assert printable("Jo 👍🏽") == f"Jo {REPLACEMENT}{REPLACEMENT}"
+    assert printable("Ana 😀") == "Ana"
+    assert printable("😀 Ana") == "Ana"
+    assert printable("Jo 👍🏽") == "Jo"
+    assert printable("Jo🃏Ann  Lee") == "JoAnn  Lee"
+    assert printable(f"North: {EMOJI} (captain)") == "North: Tommy Becker (captain)"
+    # A name that is nothing but emoji still names someone: each one's Unicode name.
+    assert printable("🃏") == "[playing card black joker]"
+    assert printable("👍🏽👍") == "[thumbs up sign thumbs up sign]"
     # Invisible steering characters go (DejaVu draws a colour selector as a labelled box).
     assert printable("Jo ❤\ufe0f") == "Jo ❤"
     assert printable(f"\u200f{HEBREW}") == visual_order(HEBREW)
@@ -165,6 +174,7 @@ def test_score_sheets_give_back_every_name_as_typed(director_client, director, n
             assert PRINTED[letter] in text, PRINTED[letter]
         assert f"North: {LATIN} (captain)" in text
         assert f"West: {HEBREW}" in text
+        assert REPLACEMENT not in text
     assert f"Confirmed at the table by {GREEK}" in filled
     # pypdf guesses where a right-to-left run ends among the spaces around it, so the name and
     # the English beside it are checked apart.
@@ -176,6 +186,7 @@ def test_tally_cards_give_back_every_name_as_typed(director_client, night, club)
     text = words(event_pdf(director_client, "printout-tally", night))
     for name in PRINTED.values():
         assert name in text, name
+    assert REPLACEMENT not in text
     # A late arrival with a Hebrew name: the reprint of the changed cards names her too.
     late = Player.objects.create(club=club, name="שרה כהן")
     services.entries_add(event=night, players=[late])
@@ -194,6 +205,7 @@ def test_standings_give_back_every_name_as_typed(director_client, night):
     text = words(event_pdf(director_client, "printout-standings", night))
     for name in PRINTED.values():
         assert name in text, name
+    assert REPLACEMENT not in text
 
 
 def test_pairs_standings_give_back_every_partnership(director_client, club):
