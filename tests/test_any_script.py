@@ -80,6 +80,35 @@ def test_right_to_left_names_are_drawn_in_visual_order(typed, drawn):
     assert visual_order(typed) == drawn
 
 
+BRACKETS = str.maketrans("", "", "()[]")
+
+
+@pytest.mark.parametrize(
+    ("typed", "drawn"),
+    [
+        # Each pair of brackets goes its own way: the outer one as the English around it, the
+        # inner one with the Hebrew name it sits in (mirrored, so it closes the nickname).
+        ("x (דוד (דני) לוי) y", "x (יול (ינד) דוד) y"),
+        # A bracket without its pair, inside a right-to-left run, is mirrored too.
+        ("דוד (דני", "ינד) דוד"),
+        # A Latin word in brackets inside a Hebrew name keeps its brackets as typed.
+        ("עדי [x] כהן", "ידע [x] ןהכ"),
+        # A number with its separators and signs reads as typed (UAX #9's weak types: the
+        # hand-written subset the library replaced turned these around).
+        ("דוד 2.5 לוי", "יול 2.5 דוד"),
+        ("שולחן 1,000", "1,000 ןחלוש"),
+        ("דוד 10%", "10% דוד"),
+        ("דוד 12:30", "12:30 דוד"),
+    ],
+)
+def test_python_bidi_orders_the_line_and_only_the_brackets_are_mirrored_here(typed, drawn):
+    from bidi import get_display
+
+    assert visual_order(typed) == drawn
+    # Everything but the brackets stands where the library puts it.
+    assert get_display(typed, base_dir="L").translate(BRACKETS) == drawn.translate(BRACKETS)
+
+
 def test_what_the_font_lacks_is_left_out_and_the_name_kept_clean(settings):
     register_fonts()
     assert printable(EMOJI) == EMOJI_PRINTED
