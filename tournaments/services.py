@@ -165,8 +165,9 @@ def round_seat(*, event: Event, seed: int | None = None) -> Round:
     number, plan = _round_plan(event, seed=seed)
     seating = plan.next
 
+    offset = event.table_offset()  # another event in play: its tables come first
     round_ = Round.objects.create(event=event, number=number)
-    for table_number, players in enumerate(seating.tables, start=1):
+    for table_number, players in enumerate(seating.tables, start=offset + 1):
         # North captains the table: the seat named first on the table card.
         table = Table.objects.create(round=round_, number=table_number, captain_id=players[0])
         Seat.objects.bulk_create(
@@ -175,7 +176,7 @@ def round_seat(*, event: Event, seed: int | None = None) -> Round:
         )
     Seat.objects.bulk_create(Seat(round=round_, player_id=pid) for pid in seating.sit_out)
     # The club's table cards open these tables: make any card the club has never needed.
-    TableCard.objects.ensure(event.club, len(seating.tables))
+    TableCard.objects.ensure(event.club, offset + len(seating.tables))
     return round_
 
 

@@ -325,7 +325,7 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
                 for pos, pid in zip("NESW", table, strict=True)
             ],
         }
-        for number, table in enumerate(plan.next.tables, start=1)
+        for number, table in enumerate(plan.next.tables, start=event.table_offset() + 1)
     ]
     return render(
         request,
