@@ -52,6 +52,8 @@ class HouseRulesFields:
                 choices=THROWN_IN_COUNTS,
                 coerce=lambda value: value in (True, "True"),
                 widget=forms.RadioSelect,
+                # A new club has no instance to read: the model's default is the field's initial.
+                initial=self.fields["thrown_in_counts"].initial,
                 help_text="Some clubs count a thrown-in deal as one of a round's hands; others "
                 "play until that many hands have actually been played.",
             )

@@ -201,18 +201,21 @@
     return text;
   }
 
-  // What the server would refuse at once, said before the hand is kept.
+  // What the server would refuse at once, said before the hand is kept: all of it at once,
+  // in the server's words (tournaments/captain/forms.py, tournaments/forms.py). A played hand
+  // always has its tricks, whatever irregularity it had.
   function missing(form, data) {
     if (form.closest("#check") || data.get("thrown_in")) {
       return "";
     }
+    var found = [];
     if (!data.get("maker")) {
-      return "Say who called trump.";
+      found.push("Say who called trump.");
     }
-    if (!data.get("tricks") && !data.get("irregularity")) {
-      return "Say how many tricks the makers took.";
+    if (!data.get("tricks")) {
+      found.push("Enter how many tricks the makers took (0 to 5).");
     }
-    return "";
+    return found.join(" ");
   }
 
   function keepHand(form, data) {

@@ -549,3 +549,28 @@ def test_directors_round_page_shows_who_confirmed(director_client, client, table
         reverse("tournaments:round-detail", args=[table.round_id])
     ).content.decode()
     assert f"Confirmed by <bdi>{east.name}</bdi>" in html
+
+
+def test_an_entry_with_nothing_chosen_lists_everything_missing(client, table):
+    for action in ("check", "confirm"):
+        html = enter(client, table, 1, action=action).content.decode()
+        problems = re.search(r'id="problems".*?</ul>', html, re.S).group(0)
+        assert re.findall(r'<a href="#([\w-]+)">([^<]*)</a>', problems) == [
+            ("field-maker", "Say who called trump."),
+            ("field-tricks", "Enter how many tricks the makers took (0 to 5)."),
+        ]
+    assert not table.hands.exists()
+
+
+def test_a_hand_already_entered_is_said_beside_the_score_without_asking_for_a_refresh(
+    client, table
+):
+    enter(client, table, 1, maker="N", tricks=5)
+    response = enter(Client(), table, 1, action="check", maker="E", tricks=3)
+    html = response.content.decode()
+    refusal = re.search(r'id="refusal"[^>]*>(.*?)</p>', html, re.S).group(1)
+    assert refusal == "Hand 1 was already entered: North-South march: 2 points."
+    assert "Refresh" not in html
+    # The page shows the table as it now stands: the hand, the score with it.
+    score = re.search(r'id="score".*?</section>', html, re.S).group(0)
+    assert re.findall(r"<strong>(\d+)</strong>", score) == ["2", "0"]

@@ -144,6 +144,20 @@ def test_a_reopened_page_carries_on_after_the_hands_it_keeps(browser, live_serve
     assert hands_of(table) == [(1, "N", 3)]
 
 
+def test_offline_an_entry_with_nothing_chosen_lists_all_that_is_missing(
+    browser, live_server, table
+):
+    page = open_phone(browser)
+    page.goto(table_url(live_server.url, table))
+    page.context.set_offline(True)
+    check(page, 1)
+    expect(page.locator("#waiting .news")).to_have_text(
+        "Say who called trump. Enter how many tricks the makers took (0 to 5). Then tap Check "
+        "again: with no connection, the hand is kept on this phone."
+    )
+    expect(page.locator("#waiting li")).to_have_count(0)
+
+
 def both_phones_enter(offline, online, names, number, *, kept, recorded, result):
     """The offline phone keeps hand `number` as `kept` (maker, tricks) while the other phone
     records `recorded`; back online, the kept hand meets the recorded one. Returns the conflict

@@ -211,3 +211,12 @@ def test_a_finished_or_closed_table_is_never_quiet(client, director_client, tabl
     assert "Quiet" not in html.split('id="table-1"')[1].split("</section>")[0]
     close_round(table.round, reason="Time")
     assert "Quiet" not in director_client.get(page).content.decode()
+
+
+def test_a_kept_hand_with_nothing_chosen_says_all_that_is_missing(client, table):
+    response = send(client, table, 1)
+    assert response.status_code == 422
+    assert response.json() == {
+        "state": "refused",
+        "message": "Say who called trump. Enter how many tricks the makers took (0 to 5).",
+    }

@@ -6,6 +6,7 @@ address (192.0.2.7) as the hall address, so nothing ever talks to a real network
 goes to 127.0.0.1 (tests/hallrun.py).
 """
 
+import contextlib
 import http.client
 import io
 import ipaddress
@@ -282,3 +283,121 @@ def test_the_banner_leads_players_to_each_clubs_page(club, settings):
     out = io.StringIO()
     call_command("hall_banner", stdout=out)
     assert "http://192.0.2.7:8000/c/maple-hall/  (Maple Hall Euchre Club)" in out.getvalue()
+
+
+def _banner(settings) -> str:
+    from django.core.management import call_command
+
+    settings.PUBLIC_URL = "http://192.0.2.7:8000"
+    out = io.StringIO()
+    call_command("hall_banner", stdout=out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "name, value, printed",
+    [
+        (
+            "SQLITE_PATH",
+            "/srv/club data/euchre.sqlite3",
+            "SQLITE_PATH='/srv/club data/euchre.sqlite3' ",
+        ),
+        (
+            "DATABASE_URL",
+            "postgres://dora:s3cret@db:5432/euchre",
+            "DATABASE_URL=postgres://dora:s3cret@db:5432/euchre ",
+        ),
+        ("DATA_DIR", "/srv/euchre-data", "DATA_DIR=/srv/euchre-data "),
+    ],
+)
+def test_the_banners_createsuperuser_reaches_the_database_the_hall_serves(
+    db, settings, monkeypatch, name, value, printed
+):
+    """Without the setting, the account would land in the default database and the login at
+    the hall would fail with only "Please enter a correct username and password"."""
+    for variable in ("DATABASE_URL", "SQLITE_PATH", "DATA_DIR"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv(name, value)
+    monkeypatch.setenv("EUCHRE_COMMAND", "python3 euchre.py")
+    assert f"    {printed}python3 euchre.py manage createsuperuser\n" in _banner(settings)
+
+
+def test_the_banners_createsuperuser_names_the_setting_that_wins(db, settings, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://db/euchre")
+    monkeypatch.setenv("SQLITE_PATH", "/x/y.sqlite3")
+    banner = _banner(settings)
+    assert "DATABASE_URL=postgres://db/euchre " in banner
+    assert "SQLITE_PATH" not in banner
+
+
+def test_the_banners_createsuperuser_on_the_default_database_carries_no_setting(
+    db, settings, monkeypatch
+):
+    for variable in ("DATABASE_URL", "SQLITE_PATH", "DATA_DIR"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("EUCHRE_COMMAND", "python3 euchre.py")
+    assert "\n    python3 euchre.py manage createsuperuser\n" in _banner(settings)
+
+
+def test_the_banner_on_a_fresh_database_says_how_the_players_page_comes(db, settings):
+    lines = _banner(settings).splitlines()
+    at = next(i for i, line in enumerate(lines) if "Players find their seat" in line)
+    assert not lines[at].endswith(":")
+    assert lines[at + 1] == "    http://192.0.2.7:8000/"
+    assert "set up the club" in lines[at + 2]
+
+
+def test_the_banner_with_only_private_clubs_says_where_to_show_the_results(club, settings):
+    club.results_public = False
+    club.save()
+    banner = _banner(settings)
+    assert "/c/maple-hall/" not in banner
+    assert "once a club shows its results to players (Club settings)" in banner
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_run_serves_the_demo_on_the_port_it_is_given(tmp_path):
+    """`make run` takes PORT as `make hall` does (README: PORT=8001 picks another port)."""
+    import signal
+    import time
+
+    from hallrun import free_port
+
+    port = free_port()
+    env = {
+        **_clean_env(),
+        "PORT": str(port),
+        "PYTHON": str(base_python()),
+        "SQLITE_PATH": str(tmp_path / "demo.sqlite3"),
+        "DATA_DIR": str(tmp_path / "data"),
+        "EUCHRE_VENV": sys.prefix,  # the suite's packages: nothing to install
+    }
+    log = tmp_path / "run.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            ["make", "run"],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,  # its own group: Ctrl-C reaches make, euchre.py, the server
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert process.poll() is None, log.read_text(errors="replace")
+            with contextlib.suppress(OSError):
+                if get(port, "/health/").status == 200:
+                    break
+            assert time.monotonic() < deadline, log.read_text(errors="replace")
+            time.sleep(0.2)
+        assert f"Serving on http://127.0.0.1:{port}/" in log.read_text(errors="replace")
+        assert get(port, "/").status == 200
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        try:
+            process.wait(timeout=30)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)

@@ -3,6 +3,7 @@ count, and what a late arrival scores for a round missed. Set on the club, copie
 event, changed on the event's form, and said in words where the event's rules are shown."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -326,3 +327,20 @@ def test_the_printouts_leave_room_for_minus_points_under_set_scoring(director_cl
     from tournaments.printouts.data import set_scoring
 
     assert set_scoring(event) and not set_scoring(make_event(club))
+
+
+def test_the_clubs_page_says_its_house_rules_set_scoring_first(director_client, club):
+    club.euchred_makers, club.lone_euchred_makers = -2, -4
+    club.save()
+    page = director_client.get(reverse("clubs:club-detail", args=[club.slug]))
+    html = page.content.decode().replace("&#x27;", "'")
+    assert all(line in html for line in club.house_rules_in_words())
+    assert "Set scoring: makers who are euchred score -2 points, a lone maker -4 points" in html
+
+
+def test_a_new_clubs_form_shows_the_thrown_in_default_chosen(director_client):
+    html = director_client.get(reverse("clubs:club-create")).content.decode()
+    chosen = re.search(
+        r'<input type="radio" name="thrown_in_counts" value="(\w+)"[^>]*checked', html
+    )
+    assert chosen and chosen.group(1) == "True", "the club's default: a thrown-in deal counts"

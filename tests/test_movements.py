@@ -19,6 +19,7 @@ from tournaments.movements import (
 )
 from tournaments.movements.designs import DESIGNS
 from tournaments.movements.group import Group
+from tournaments.movements.limits import repeat_free_limit
 from tournaments.movements.pairs import KINGS, ROUND_ROBIN, SWISS, round_robin
 from tournaments.movements.search import one_sided, turned
 from tournaments.movements.whist import expand_design, has_design, prime_base
@@ -248,7 +249,7 @@ def test_the_report_says_what_a_director_understands_from_the_real_counts():
         "2 pairs meet as partners and as opponents.",
         # Two tables of 4 cannot be re-formed without two players from one table meeting again.
         "8 × 2: players meet again from round 2 (round 1 has none); 8 players can play at most "
-        "1 round with no pair meeting twice.",
+        "1 round before two of them must share a table again.",
         "No one sits out.",
         "2 pairs of opponents meet more often on one side than the other.",
         "Problems: player 1 and player 2 meet twice as opponents; player 3 and player 4 meet "
@@ -465,3 +466,12 @@ def test_the_searched_odd_sizes_now_balance_left_and_right(n):
 
     assert report.is_whist and report.left_right_gap == 0
     assert "Each opponent is met once on each side." in report.lines()
+
+
+def test_a_limit_known_only_by_counting_is_said_in_a_players_words():
+    limit = repeat_free_limit(17)
+    assert not limit.exact
+    assert limit.words() == (
+        "17 players can play at most 5 rounds before two of them must share a table again, "
+        "perhaps fewer: no seating that long is known"
+    )

@@ -12,6 +12,7 @@ from test_standings import build_night, page_cells
 from clubs.models import Player
 from tournaments import services
 from tournaments.models import Event, TableCard
+from tournaments.printouts import data
 
 
 @pytest.fixture
@@ -177,16 +178,50 @@ def test_a_card_between_rounds_says_the_seats_will_show(client, night):
     assert "Round 3 is being seated" in html and 'http-equiv="refresh"' in html
 
 
-def test_a_card_asks_which_event_when_two_are_in_play(client, club, event, players):
+def test_two_events_in_play_number_their_tables_apart_so_one_card_opens_one_table(
+    client, club, event, players
+):
+    other = Event.objects.create(
+        club=club, name="Side game", date=datetime.date(2026, 11, 24), rounds_planned=2
+    )
+    services.entries_add(event=event, players=players[:8])
+    services.entries_add(event=other, players=players[8:16])
+    services.round_seat(event=event)
+    # The side game, seated while the night is in play, continues after its tables.
+    assert other.table_offset() == 2
+    tallies = data.tally_cards(other, services.night_plan(event=other))
+    assert {row.table for card in tallies for row in card.rows} == {"3", "4"}
+    first = services.round_seat(event=other)
+    assert sorted(first.tables.values_list("number", flat=True)) == [3, 4]
+    for number, name in ((1, event.name), (2, event.name), (3, "Side game"), (4, "Side game")):
+        html = card_page(client, event, number).content.decode()
+        assert "which is yours?" not in html and 'id="hand-form"' in html, number
+        assert name in html, number
+    # Its tables keep their numbers all night, the first event's round closed or not.
+    close_round(event.rounds.get(), reason="The night ends")
+    close_round(first, reason="Time")
+    second = services.round_seat(event=other)
+    assert sorted(second.tables.values_list("number", flat=True)) == [3, 4]
+    html = card_page(client, event, 1).content.decode()
+    assert "Table 1 is not in use in round 2" in html
+    assert "Side game's tables this round are tables 3 to 4." in " ".join(html.split())
+
+
+def test_a_card_asks_which_event_when_two_in_play_share_its_number(client, club, event, players):
+    """The first event grew after the second was seated beside it: both have a table 3."""
     other = Event.objects.create(club=club, name="Side game", date=datetime.date(2026, 11, 24))
     services.entries_add(event=event, players=players[:8])
     services.entries_add(event=other, players=players[8:16])
-    first = services.round_seat(event=event).tables.get(number=1)
-    second = services.round_seat(event=other).tables.get(number=1)
-    html = card_page(client, event, 1).content.decode()
+    round_one = services.round_seat(event=event)
+    services.round_seat(event=other)  # tables 3 and 4
+    close_round(round_one, reason="Short round")
+    services.entries_add(event=event, players=players[16:20])
+    first = services.round_seat(event=event).tables.get(number=3)
+    second = other.rounds.get().tables.get(number=3)
+    html = card_page(client, event, 3).content.decode()
     assert "Two events are in play: which is yours?" in html
     assert f"?table={first.pk}" in html and f"?table={second.pk}" in html
-    chosen = card_page(client, event, 1, f"?table={second.pk}").content.decode()
+    chosen = card_page(client, event, 3, f"?table={second.pk}").content.decode()
     assert "Side game" in chosen and 'id="hand-form"' in chosen
 
 

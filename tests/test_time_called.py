@@ -1,6 +1,6 @@
 """A round ends when time is called: the director calls it on the round page, each captain's
-page says "Time is called: finish the hand in play" and takes one more hand, and the round then
-closes as finished, with nothing forced. The standings and the printouts say which rounds
+page says "Time is called: finish the hand in play" and takes one more hand, and the director then
+closes the round as finished, with nothing forced. The standings and the printouts say which rounds
 ended on time."""
 
 import pytest
@@ -141,3 +141,26 @@ def test_the_standings_and_the_printouts_say_which_rounds_ended_on_time(
     assert "Time was called at" in sheets and "the hand in play was the table's last." in sheets
     detail = director_client.get(reverse("tournaments:event-detail", args=[event.pk]))
     assert "ended when time was called at" in detail.content.decode()
+
+
+def test_the_round_page_says_the_director_closes_the_round_once_time_is_called(
+    director_client, client, round_one
+):
+    """A round never closes by itself (closing asks about unconfirmed tables), so the page
+    promises nothing of the kind: it says who closes it, and when."""
+    page = reverse("tournaments:round-detail", args=[round_one.pk])
+    call_time = director_client.get(page).content.decode()
+    assert "closes as finished" not in call_time and "close the round below" in call_time
+    services.round_call_time(round=round_one)
+    html = director_client.get(page).content.decode()
+    notice = html.split('id="time-called">', 1)[1].split("</p>", 1)[0]
+    assert "the round closes" not in notice
+    assert "Once every table has finished, close the round below" in " ".join(notice.split())
+    for table in round_one.tables.order_by("number"):
+        enter(client, table, 1)
+    round_one.refresh_from_db()
+    assert not round_one.is_closed  # the director's to close
+    html = director_client.get(page).content.decode()
+    notice = " ".join(html.split('id="time-called">', 1)[1].split("</p>", 1)[0].split())
+    assert notice.endswith("and every table has finished: close the round below.")
+    assert "Every table has finished." in html and 'id="close"' in html

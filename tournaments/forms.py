@@ -346,6 +346,10 @@ class RoundCloseForm(forms.Form):
         return numbers
 
 
+# The scoring engine's words for a played hand without its tricks (scoring/engine.py).
+TRICKS_MISSING = "Enter how many tricks the makers took (0 to 5)."
+
+
 class HandForm(Sections, forms.Form):
     """What happened in one deal, in the words players use; the scoring engine judges it."""
 
@@ -432,6 +436,10 @@ class HandForm(Sections, forms.Form):
             # Thrown in: nothing was played. A ticked radio button cannot be unticked without a
             # script, so what the play fields still hold is not part of this entry.
             cleaned.update(alone=False, lone_defender="", tricks=None)
+        elif cleaned.get("tricks") is None and "tricks" not in self.errors:
+            # A played hand always has its tricks. Said here, beside a missing maker, so that
+            # an entry with nothing chosen lists all that is missing at once, not one a time.
+            self.add_error("tricks", TRICKS_MISSING)
         return cleaned
 
     def hand_data(self) -> dict:

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Q
+from django.db.models import Max, Min, Q
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
@@ -245,6 +245,24 @@ class Event(RulesChoice):
 
     def current_round(self):
         return self.rounds.order_by("-number").first()
+
+    def table_offset(self) -> int:
+        """How many table numbers come before this event's first table (0: it starts at 1).
+
+        A club's table card N opens table N of every round in play at the club, so two events
+        in play at once would each have a table 1 and the card would ask which. The event
+        seated while another is in play continues after that event's tables instead: card 5
+        opens its first table. Fixed by its first round (its tables keep their numbers all
+        night); before that, what seating it now would give, for the preview and tally cards.
+        """
+        tables = Table.objects.filter(round__event=self)
+        first = tables.aggregate(first=Min("number"))["first"]
+        if first is not None:
+            return first - 1
+        in_play = Table.objects.filter(
+            round__event__club_id=self.club_id, round__status=Round.Status.IN_PLAY
+        ).exclude(round__event=self)
+        return in_play.aggregate(last=Max("number"))["last"] or 0
 
 
 class TallyPrint(models.Model):

@@ -176,8 +176,9 @@ def round_seat(*, event: Event, seed: int | None = None) -> Round:
     number, plan = _round_plan(event, seed=seed)
     seating = plan.next
 
+    offset = event.table_offset()  # another event in play: its tables come first
     round_ = Round.objects.create(event=event, number=number)
-    for table_number, players in enumerate(seating.tables, start=1):
+    for table_number, players in enumerate(seating.tables, start=offset + 1):
         # North captains the table: the seat named first on the table card.
         table = Table.objects.create(round=round_, number=table_number, captain_id=players[0])
         Seat.objects.bulk_create(
@@ -186,7 +187,7 @@ def round_seat(*, event: Event, seed: int | None = None) -> Round:
         )
     Seat.objects.bulk_create(Seat(round=round_, player_id=pid) for pid in seating.sit_out)
     # The club's table cards open these tables: make any card the club has never needed.
-    TableCard.objects.ensure(event.club, len(seating.tables))
+    TableCard.objects.ensure(event.club, offset + len(seating.tables))
     return round_
 
 
@@ -245,8 +246,9 @@ def _refuse_unless_next(number: int, existing: list[Hand], data: Mapping) -> Non
         if 1 <= number <= len(existing):
             hand = existing[number - 1]
             raise HandTaken(
-                f"Hand {number} was already entered: {hand.description}. "
-                "Refresh to see the table's score.",
+                # No "refresh to see the score": each page that says this shows the table as
+                # it now stands (the captain's page, the director's table page).
+                f"Hand {number} was already entered: {hand.description}.",
                 hand=hand,
                 same=same_hand(hand, data),
             )
@@ -339,8 +341,9 @@ def round_close(*, round: Round, reason: str = "", unconfirmed_ok: Collection[in
 @transaction.atomic
 def round_call_time(*, round: Round) -> Round:
     """Time is called ("finish the hand already dealt"): each table still playing may enter one
-    more hand, the one in play, and has then finished, so the round closes as finished with
-    nothing forced. A table that had finished already is left as it is."""
+    more hand, the one in play, and has then finished, so the director closes the round as
+    finished with nothing forced (never by itself: closing asks the director about unconfirmed
+    tables). A table that had finished already is left as it is."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
     if round_.is_closed:
         raise ActionRefused(f"Round {round_.number} is closed: there is no time to call.")

@@ -341,7 +341,7 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
                 for pos, pid in zip("NESW", table, strict=True)
             ],
         }
-        for number, table in enumerate(plan.next.tables, start=1)
+        for number, table in enumerate(plan.next.tables, start=event.table_offset() + 1)
     ]
     return render(
         request,
@@ -548,7 +548,7 @@ def round_call_time(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(
             request,
             f"Time called in round {round_.number} at {called:%H:%M}: each table finishes the "
-            "hand in play.",
+            "hand in play. Once every table has finished, close the round.",
         )
     return redirect("tournaments:round-detail", pk=round_.pk)
 

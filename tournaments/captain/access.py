@@ -2,7 +2,7 @@
 
 import datetime
 
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Max, Min, Q
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 
@@ -90,7 +90,9 @@ def card_status(card: TableCard, tables: list[Table]) -> dict:
         }
     if in_play:
         round_ = in_play[0].rounds.get(status=Round.Status.IN_PLAY)
-        return {"state": "unused", "event": in_play[0], "round": round_}
+        # Its tables may not start at 1: it may continue after another event's (Event.table_offset).
+        numbers = round_.tables.aggregate(first=Min("number"), last=Max("number"))
+        return {"state": "unused", "event": in_play[0], "round": round_, **numbers}
     # Between rounds: an event of today not yet started, or one whose last round closed in the
     # last few hours with rounds still to play (a night may run past midnight).
     recent = timezone.now() - BETWEEN_ROUNDS

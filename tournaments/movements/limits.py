@@ -26,16 +26,16 @@ class Limit:
     exact: bool  # True: a night that long exists, and no longer one can
 
     def words(self) -> str:
-        if self.exact:
-            return (
-                f"{self.players} players can play at most {_rounds(self.rounds)} "
-                "with no pair meeting twice"
-            )
-        return (
-            f"{self.players} players can play at most {_rounds(self.rounds)} with no pair "
-            "meeting twice, by counting (each round brings 3 new table-mates), and a night that "
-            "long is not known to the app"
+        """In a player's words: how long the night can go before two players share a table
+        again; where that is only the counting bound, that it may come sooner (the counting
+        itself is the module's docstring, not a player's business)."""
+        most = (
+            f"{self.players} players can play at most {_rounds(self.rounds)} before two of "
+            "them must share a table again"
         )
+        if self.exact:
+            return most
+        return f"{most}, perhaps fewer: no seating that long is known"
 
 
 def _rounds(number: int) -> str:

@@ -207,12 +207,14 @@ def tally_cards(
     """One card per entrant (checked in, or seated at some point), by name, with their whole
     route: the rounds seated, then the rounds the movement plans (`night`, from
     services.night_plan), the rounds played without them ("arrived for round 2"), and blank
-    rows for any round not planned. 1 query."""
+    rows for any round not planned. 2 or 3 queries: the entrants, and where the event's table
+    numbers start (Event.table_offset)."""
     entries = list(event.entries.order_by().values("player_id", "player__name", "present"))
     names = {e["player_id"]: e["player__name"] for e in entries}
     rows: dict[int, dict[int, TallyRow]] = {}
+    first_table = event.table_offset() + 1  # after another event's tables in play
     for number, seating in enumerate(night, start=1):
-        for table_number, table in enumerate(seating.tables, start=1):
+        for table_number, table in enumerate(seating.tables, start=first_table):
             for position, player in zip("NESW", table, strict=True):
                 partner = table["NESW".index(PARTNER[position])]
                 rows.setdefault(player, {})[number] = TallyRow(

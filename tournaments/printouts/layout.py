@@ -4,6 +4,7 @@ and its date, and "page X of Y" in the footer."""
 import datetime
 import functools
 import io
+import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,8 +37,6 @@ FOOTER = 0.35 * inch
 FONT = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
 FONT_FILES = {FONT: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
-# What the paper shows for a character the font has no letter for (most emoji).
-REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
 
 
 def register_fonts() -> None:
@@ -73,20 +72,53 @@ def _drawable() -> frozenset[int]:
 
 def printable(text: str) -> str:
     """`text` as the PDF draws it: Arabic letters in their joined forms, a character the fonts
-    lack as REPLACEMENT (one clear mark, searchable, rather than a blank box), and Hebrew and
-    Arabic in drawing order (bidi.py). Text extracted from the PDF then reads as typed, the
-    joined Arabic forms after Unicode's NFKC folding."""
+    lack left out (`_without_lacking`), and Hebrew and Arabic in drawing order (bidi.py). Text
+    extracted from the PDF then reads as typed, the joined Arabic forms after Unicode's NFKC
+    folding."""
     if text.isascii():
-        return text  # nearly every string: nothing to replace, nothing right to left
+        return text  # nearly every string: nothing to leave out, nothing right to left
     drawable = _drawable()
-    shaped = _arabic_shaper().reshape("".join(c for c in text if not _invisible(c)))
-    return visual_order("".join(c if ord(c) in drawable else REPLACEMENT for c in shaped))
+    seen = "".join(c for c in text if not _invisible(c))
+    shaped = _arabic_shaper().reshape(_without_lacking(seen, drawable))
+    return visual_order(_without_lacking(shaped, drawable))
+
+
+def _without_lacking(text: str, drawable: frozenset[int]) -> str:
+    """`text` without the characters the fonts lack (most emoji), the spaces around them
+    closed up: "Tommy 🃏 Becker" prints "Tommy Becker". Left out rather than marked: a mark
+    such as "�" or a box in the middle of a name reads as a misprint, and a stand-in of any
+    length ("[playing card black joker]") swamps the name it sits in, while the name without
+    its emoji is still the player's own. Only a text with nothing else in it (a player entered
+    as an emoji alone) prints each one's Unicode name, in brackets, so the card still names
+    someone: "[grinning face]"."""
+    if all(ord(c) in drawable for c in text):
+        return text
+    marked = "".join(c if ord(c) in drawable else "\0" for c in text)
+
+    def close_up(gap: re.Match) -> str:
+        # A space where one was, between two words; nothing at either end or inside a word.
+        inside = gap.start() > 0 and gap.end() < len(marked)
+        return " " if inside and any(c.isspace() for c in gap.group()) else ""
+
+    kept = re.sub(r"\s*\0[\0\s]*", close_up, marked)
+    if kept.strip():
+        return kept
+    return "[" + " ".join(_name_of(c) for c in text if ord(c) not in drawable and _named(c)) + "]"
+
+
+def _named(char: str) -> bool:
+    # A skin tone only colours the emoji before it: no word of its own.
+    return unicodedata.category(char) != "Sk" and not char.isspace()
+
+
+def _name_of(char: str) -> str:
+    return unicodedata.name(char, f"U+{ord(char):04X}").lower()
 
 
 @functools.cache
 def _arabic_shaper() -> arabic_reshaper.ArabicReshaper:
     # Vowel marks are part of a name as typed, so they stay. A ligature the fonts lack (DejaVu
-    # has lam-alef, not "Allah" as one sign) would print as REPLACEMENT: its letters are joined
+    # has lam-alef, not "Allah" as one sign) would be left out: its letters are joined
     # one by one instead.
     drawable = _drawable()
     lacking = {

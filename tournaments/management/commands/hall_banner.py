@@ -3,6 +3,8 @@ QR code."""
 
 import io
 import ipaddress
+import os
+import shlex
 from urllib.parse import urlsplit
 
 import segno
@@ -29,9 +31,20 @@ class Command(BaseCommand):
         out.write(f"Phones on this Wi-Fi: {url}")
         out.write(self._qr(url), ending="")
         out.write("Captains scan the QR code on their table card (print the cards now: they")
-        out.write("carry this address). Players find their seat and the standings at:")
-        for club in Club.objects.filter(results_public=True).order_by("name"):
-            out.write(f"    {url}c/{club.slug}/  ({club.name})")
+        clubs = Club.objects.filter(results_public=True).order_by("name")
+        if clubs:
+            out.write("carry this address). Players find their seat and the standings at:")
+            for club in clubs:
+                out.write(f"    {url}c/{club.slug}/  ({club.name})")
+        else:
+            # No club's page to list yet (a fresh database, or results kept private): the
+            # address itself, whose home page lists each club once it shows its results.
+            out.write("carry this address). Players find their seat and the standings at")
+            out.write(f"    {url}")
+            if Club.objects.exists():  # every club keeps its results to itself
+                out.write("once a club shows its results to players (Club settings).")
+            else:
+                out.write("once the director has set up the club (log in below: Set up a club).")
         out.write(
             f"Director: log in on this laptop at http://127.0.0.1:{settings.PORT}/ "
             "(it never crosses the Wi-Fi)."
@@ -48,7 +61,7 @@ class Command(BaseCommand):
         if not get_user_model().objects.exists():
             out.write(
                 "No account yet. Create the director's account (in another terminal, in this "
-                f"folder):\n    {upgrade.command()} manage createsuperuser"
+                f"folder):\n    {_same_database()}{upgrade.command()} manage createsuperuser"
             )
         out.write("Ctrl-C stops the server.")
         out.write("")
@@ -67,3 +80,17 @@ class Command(BaseCommand):
             return ipaddress.ip_address(host).is_loopback
         except ValueError:
             return host == "localhost"
+
+
+def _same_database() -> str:
+    """The setting that chose this hall's database, to put before a command so that it reaches
+    the same one: without it, `manage createsuperuser` would make the account in the default
+    database, and the director's login at the hall would fail. Printed as it is set (a
+    password in DATABASE_URL included): it is the director's own terminal."""
+    for name in ("DATABASE_URL", "SQLITE_PATH", "DATA_DIR"):  # the order settings.py reads
+        value = os.getenv(name)
+        if value:
+            if os.name == "nt":  # Command Prompt: set it first, on its own line
+                return f'set "{name}={value}"\n    '
+            return f"{name}={shlex.quote(value)} "
+    return ""
