@@ -37,6 +37,8 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+from hallrun import send  # noqa: E402 (the phones' client, shared with the hall's tests)
 
 CAPTAINS = 100
 HANDS_PER_TABLE = 24  # per event; a fixed-hands round, so every entry below stays valid
@@ -53,21 +55,9 @@ HANDS = [
 ]
 
 
-# --- A tiny HTTP client: gunicorn's sync workers close every connection anyway -------------
+# --- A tiny HTTP client, the hall tests' own: servers here close every connection anyway ----
 
-
-async def http(port: int, method: str, path: str, body: bytes = b"", cookie: str = ""):
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
-    if cookie:
-        head.append(f"Cookie: {cookie}")
-    if body:
-        head += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
-    writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
-    await writer.drain()
-    data = await reader.read()
-    writer.close()
-    return int(data.split(b" ", 2)[1]), data
+http = send
 
 
 async def timed(port, method, path, body=b"", cookie=""):

@@ -10,6 +10,7 @@ import pytest
 from conftest import at_once
 from django.test import Client
 from django.urls import reverse
+from hallrun import HANDS  # the hall's own load tests play the same hands
 
 from tournaments import services
 from tournaments.models import Hand
@@ -17,16 +18,6 @@ from tournaments.models import Hand
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONES = 8
-HANDS = [
-    {"maker": "N", "tricks": "3"},
-    {"maker": "E", "tricks": "5", "alone": "on"},
-    {"maker": "S", "tricks": "1"},
-    {"maker": "W", "tricks": "4"},
-    {"maker": "N", "tricks": "5"},
-    {"maker": "E", "tricks": "3"},
-    {"maker": "S", "tricks": "4"},
-    {"maker": "W", "tricks": "2"},
-]
 
 
 def post_hand(token: str, number: int, hand: dict):

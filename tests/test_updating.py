@@ -33,16 +33,22 @@ def _migrations(database: Path, app: str) -> list[str]:
         return [name for (name,) in rows]
 
 
-def test_a_backup_is_taken_before_migrating_and_restores(tmp_path):
-    data = tmp_path / "data"
+def _one_step_back(data: Path) -> tuple[Hall, Path, list[str]]:
+    """A hall whose database is the fixture one migration back: the app is then one migration
+    newer than its database. The hall, its database and the tournaments' migrations."""
     data.mkdir()
     database = data / "euchre.sqlite3"
     shutil.copy(FIXTURE, database)
     hall = Hall(ROOT, data)
-    # The fixture one step back: the app is now one migration newer than its database.
     latest = sorted(p.stem for p in (ROOT / "tournaments" / "migrations").glob("0*.py"))
     back = hall.manage("migrate", "tournaments", latest[-2], "-v", "0")
     assert back.returncode == 0, back.stderr
+    return hall, database, latest
+
+
+def test_a_backup_is_taken_before_migrating_and_restores(tmp_path):
+    data = tmp_path / "data"
+    hall, database, latest = _one_step_back(data)
     assert latest[-1] not in _migrations(database, "tournaments")
 
     hall.start()
@@ -70,12 +76,7 @@ def test_a_migration_that_fails_leaves_the_database_as_it_was_and_says_how_to_re
     tmp_path,
 ):
     data = tmp_path / "data"
-    data.mkdir()
-    database = data / "euchre.sqlite3"
-    shutil.copy(FIXTURE, database)
-    hall = Hall(ROOT, data)
-    latest = sorted(p.stem for p in (ROOT / "tournaments" / "migrations").glob("0*.py"))
-    assert hall.manage("migrate", "tournaments", latest[-2], "-v", "0").returncode == 0
+    hall, database, latest = _one_step_back(data)
     # Every other app's migrations too (the clubs' own), so the tournaments' last is the one
     # left to run.
     assert hall.manage("migrate", "clubs", "-v", "0").returncode == 0
