@@ -6,6 +6,7 @@ import datetime
 import re
 
 import pytest
+from conftest import close_round
 from django.db import connection
 from django.urls import reverse
 from test_captain import hand_post, url
@@ -126,17 +127,23 @@ def test_a_resend_while_another_phone_changes_the_hand_is_answered_in_json(clien
 
 @pytest.fixture
 def two_events(club, event, players):
-    """Table 1 of "Tuesday progressive" and table 1 of "Side game", both in play."""
+    """Table 3 of "Tuesday progressive" and table 3 of "Side game", both in play: the side game
+    was seated after the first round (its tables numbered on, 3 and 4), then the first event
+    grew by a table."""
     other = Event.objects.create(club=club, name="Side game", date=datetime.date(2026, 11, 24))
     services.entries_add(event=event, players=players[:8])
     services.entries_add(event=other, players=players[8:16])
-    first = services.round_seat(event=event).tables.get(number=1)
-    second = services.round_seat(event=other).tables.get(number=1)
+    round_one = services.round_seat(event=event)
+    services.round_seat(event=other)
+    close_round(round_one, reason="Short round")
+    services.entries_add(event=event, players=players[16:20])
+    first = services.round_seat(event=event).tables.get(number=3)
+    second = other.rounds.get().tables.get(number=3)
     return first, second
 
 
 CHOOSE = (
-    "Two events are in play, and table card 1 opens a table in each: {} and {}. Nothing was "
+    "Two events are in play, and table card 3 opens a table in each: {} and {}. Nothing was "
     "saved: open the card's page, choose your event, and enter the hand there."
 )
 
@@ -168,7 +175,7 @@ def test_a_hand_posted_naming_no_table_with_two_events_in_play_asks_which_event(
     response = client.post(bare, hand_post(1, maker="N", tricks=3))
     assert response.status_code == 409
     html = response.content.decode()
-    assert "Two events are in play, and table card 1 opens a table in each" in html
+    assert "Two events are in play, and table card 3 opens a table in each" in html
     assert "This page was for a round that has closed" not in html
     assert "Two events are in play: which is yours?" in html
     assert f"?table={first.pk}" in html and f"?table={second.pk}" in html

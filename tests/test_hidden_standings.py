@@ -14,6 +14,7 @@ from test_standings import build_night, page_cells, play_round
 
 from tournaments.models import Hand, Round
 from tournaments.standings import event_standings, fmt, fmt_place, fmt_round, player_night
+from tournaments.text import game_score
 
 # Round 3: table 1 N=B E=D S=E W=G, table 2 N=A E=C S=H W=I, F sits out; one hand a table, so
 # the round is in play with points at both tables.
@@ -141,7 +142,8 @@ def test_every_point_shows_once_the_last_round_closes(client, hidden):
                 assert f"<strong>{fmt(r.points)}</strong> point" in page
                 for hand in r.hands:
                     assert f"<td>{hand.description}</td>" in page
-                    assert f"{hand.running_for}–{hand.running_against}</td>" in page
+                    score = game_score(hand.running_for, hand.running_against)
+                    assert f">{score}</td>" in page
 
 
 def test_a_shown_events_players_see_their_points_while_it_is_in_play(client, hidden):
