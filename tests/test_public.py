@@ -150,6 +150,17 @@ def test_the_projector_has_the_public_pages_qr_code_and_no_links(client, night, 
     assert "<a " not in html
 
 
+def test_the_projector_names_who_sits_out_beside_the_tables(client, night):
+    """Nine players: one sits out each round, and looks for their name on the screen too."""
+    round_3 = services.round_seat(event=night)
+    out = [s.player.name for s in round_3.seats.filter(table=None).select_related("player")]
+    assert len(out) == 1
+    html = client.get(public("projector", night)).content.decode()
+    box = re.search(r'id="sitting-out">.*?</div>', html, re.S)
+    assert box, "no sitting-out box on the seating screen"
+    assert "<h3>Sitting out</h3>" in box.group(0) and f"<bdi>{out[0]}</bdi>" in box.group(0)
+
+
 # --- The club's table cards across rounds and events ---------------------------------------------
 
 

@@ -246,7 +246,7 @@ def projector_response(request: HttpRequest, event: Event) -> HttpResponse:
     (static/projector.js) so every player comes up without anyone touching it."""
     latest = event.rounds.order_by("-number").first()
     standings = event_standings(event)
-    _, tables = round_seating(latest) if latest and not latest.is_closed else ([], [])
+    seats, tables = round_seating(latest) if latest and not latest.is_closed else ([], [])
     visible = points_shown(event, standings)
     page_url = public_reverse(request, "public:event", event.club.slug, event.pk)
     return render(
@@ -257,6 +257,8 @@ def projector_response(request: HttpRequest, event: Event) -> HttpResponse:
             "event": event,
             "round": latest,
             "tables": tables,
+            # Players sitting out look for their name too: they find it beside the tables.
+            "sitting_out": [line.name for line in seats if line.table is None],
             # Not even the status line ("its points so far included") while points are hidden.
             "standings": standings if visible else None,
             "standings_visible": visible,

@@ -30,7 +30,11 @@ class Command(BaseCommand):
         out.write("")
         out.write(f"Phones on this Wi-Fi: {url}")
         out.write(self._qr(url), ending="")
-        out.write("Captains scan the QR code on their table card (print the cards now: they")
+        # Cards are printed once and laminated (README): they carry this address, so they only
+        # need printing again if the laptop's address on the hall's Wi-Fi changes.
+        out.write(
+            "Captains scan the QR code on their table card (the club's cards, printed once: they"
+        )
         clubs = Club.objects.filter(results_public=True).order_by("name")
         if clubs:
             out.write("carry this address). Players find their seat and the standings at:")
