@@ -1,0 +1,107 @@
+"""The captain's flow in WebKit, the engine of every iPhone's Safari: Debian's WebKitGTK driven
+through Selenium at a 360x740 phone screen (tests/webkit.py). A hand entered, checked and
+confirmed is recorded; with the hall's Wi-Fi cut, the next hand is kept on the phone, and once
+the Wi-Fi is back it is sent by itself and recorded once; the captain carries on."""
+
+import pytest
+from test_captain_browser import SEAT_WORDS, names_by_seat
+from webkit import (
+    WATCH_ERRORS,
+    HallWifi,
+    errors_seen,
+    no_longer_see,
+    see,
+    shown_text,
+    tap_button,
+    tap_choice,
+    virtual_screen,
+    wait_for,
+    webkit_phone,
+)
+
+from tournaments import services
+from tournaments.models import Hand
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    # Selenium's own WebKitGTK class starts its session the way Selenium itself deprecates.
+    pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning"),
+]
+
+
+@pytest.fixture(scope="module")
+def webkit():
+    # The test command installs WebKitWebDriver and Xvfb; without them this fails, not skips.
+    with virtual_screen() as display, webkit_phone(display) as driver:
+        yield driver
+
+
+@pytest.fixture
+def wifi(live_server):
+    wifi = HallWifi(live_server.url)
+    yield wifi
+    wifi.close()
+
+
+@pytest.fixture
+def table(event, players):
+    services.entries_add(event=event, players=players[:8])
+    return services.round_seat(event=event, seed=1).tables.get(number=1)
+
+
+def hands_of(table) -> list[tuple]:
+    return list(Hand.objects.filter(table=table).values_list("number", "maker", "tricks"))
+
+
+def enter(driver, names, number, maker, tricks):
+    tap_choice(driver, "Who called trump", f"{names[maker]} ({SEAT_WORDS[maker]})")
+    tap_choice(driver, "Tricks the makers took", str(tricks))
+    tap_button(driver, f"Check hand {number}")
+
+
+def confirm(driver, number, result):
+    see(driver, result)
+    tap_button(driver, f"Confirm hand {number}")
+    see(driver, f"Hand {number} recorded: {result}")
+
+
+def test_a_captain_on_an_iphone_engine_keeps_a_hand_while_the_wifi_is_down(webkit, wifi, table):
+    driver = webkit
+    names = names_by_seat(table)
+    driver.get(f"{wifi.url}/t/{table.card().token}/")
+    see(driver, f"Hand 1 · {names['N']} (North) deals")
+    assert driver.execute_script("return window.innerWidth") == 360
+    driver.execute_script(WATCH_ERRORS)
+
+    # Hand 1 with the Wi-Fi up: checked, confirmed, recorded.
+    enter(driver, names, 1, "N", 3)
+    confirm(driver, 1, "North-South made it with 3 tricks: 1 point")
+    assert hands_of(table) == [(1, "N", 3)]
+    # No error, and the page never reloaded (a new page has no list): the captain's script
+    # sent the hand in the background.
+    assert errors_seen(driver) == []
+
+    # The Wi-Fi drops. Hand 2 is kept on the phone, and the form moves on to hand 3.
+    wifi.cut()
+    enter(driver, names, 2, "E", 5)
+    see(driver, "Hand 2 is saved on this phone")
+    see(driver, "waiting to be sent")
+    see(driver, f"Hand 3 · {names['S']} (South) deals")
+    # The phone tries again by itself while the Wi-Fi is down, and keeps the hand.
+    tried = wifi.refused
+    wait_for(driver, lambda _: wifi.refused > tried, message="the phone never tried again")
+    assert "waiting to be sent" in shown_text(driver)
+    assert hands_of(table) == [(1, "N", 3)]
+
+    # The Wi-Fi is back. The captain does nothing: the kept hand goes by itself, once.
+    wifi.restore()
+    see(driver, "Hand 2 recorded: East-West march: 2 points")
+    no_longer_see(driver, "waiting to be sent")
+    assert hands_of(table) == [(1, "N", 3), (2, "E", 5)]
+
+    # And carries on with hand 3 as usual.
+    see(driver, f"Hand 3 · {names['S']} (South) deals")
+    enter(driver, names, 3, "S", 1)
+    confirm(driver, 3, "East-West euchred North-South: 2 points to East-West")
+    assert hands_of(table) == [(1, "N", 3), (2, "E", 5), (3, "S", 1)]
+    assert errors_seen(driver) == []
