@@ -32,8 +32,11 @@
   var WAIT_MS = 6000; // no answer by then: keep the hand on the phone
   var RETRY_MS = 5000;
 
-  if (!window.fetch || !window.FormData || !window.DOMParser || !storageWorks()) {
-    return; // plain forms, as without the script
+  // Older than the phones the script is written for (FormData's get and forEach came in
+  // Safari 11.1): plain forms, as without the script, rather than a script that stops halfway.
+  var able = window.fetch && window.FormData && FormData.prototype.forEach && window.DOMParser;
+  if (!able || !storageWorks()) {
+    return;
   }
 
   var ANNOUNCE_MS = 150; // a screen reader reads a live region's change, not a region just shown
@@ -203,6 +206,11 @@
     if (question) {
       window.scrollTo(0, 0); // the score and what was said stay in sight
       place(question, false);
+      return;
+    }
+    var finished = document.querySelector("#confirm h2"); // the round's last hand is in
+    if (finished) {
+      place(finished, true);
     }
   }
 
@@ -386,6 +394,8 @@
         "All " + max + " hands of this round are entered. The ones kept on this phone are " +
         "sent when the connection is back.";
       entry.appendChild(done);
+      done.tabIndex = -1;
+      place(done, false);
       return;
     }
     var dealers = JSON.parse(form.dataset.dealers);
