@@ -148,6 +148,21 @@ def test_a_hand_by_keyboard_with_focus_and_the_live_region_at_each_step(phone, l
     assert hands_of(table) == [(1, "N", 3), (2, "E", 5)]
 
 
+def test_after_the_rounds_last_hand_the_focus_is_on_the_table_finished(phone, live_server, table):
+    for number in range(1, 8):
+        services.hand_record(table=table, number=number, data={"maker": "N", "tricks": 3})
+    page = phone
+    page.goto(table_url(live_server.url, table))
+    key_in_hand(page, maker=1, tricks=4)
+    expect(page.locator("#check-title")).to_be_focused()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#said")).to_contain_text(RECORDED.format(8))
+    expect(page.locator("#confirm h2")).to_be_focused()
+    expect(page.locator("#confirm h2")).to_have_text("This table has finished")
+    assert Hand.objects.filter(table=table).count() == 8
+
+
 def test_without_the_script_a_refused_hand_opens_on_its_first_problem(browser, live_server, table):
     page = open_phone(browser, java_script_enabled=False)
     page.goto(table_url(live_server.url, table))
