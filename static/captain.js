@@ -340,7 +340,7 @@
       say(problem + " Then tap Check again: with no connection, the hand is kept on this phone.");
       var group = form.querySelector(data.get("maker") ? "#field-tricks" : "#field-maker");
       if (group) {
-        place(group, true);
+        place(group, false); // the message, just shown above, stays in sight
       }
       return;
     }
@@ -419,6 +419,9 @@
     "click",
     function (event) {
       var target = event.target;
+      if (target.nodeType === Node.TEXT_NODE) {
+        target = target.parentNode; // as old WebKit could say of a tap on a button's words
+      }
       clicked = target.closest ? target.closest("button[type='submit'][name]") : null;
     },
     true,
