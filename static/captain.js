@@ -13,6 +13,15 @@
 // hand_send). A kept hand leaves the phone only once recorded, or once the captain has seen why
 // it was not.
 //
+// The captain hears each step (a screen reader) and can take it by keyboard: focus goes to
+// the check step's heading after Check, to the next hand's first question after Confirm or a
+// hand kept on the phone, and to the first question with a problem after a refusal. What
+// happened ("saved on this phone", "sent", "recorded") goes into the page's one live region
+// (#said), the same element for as long as the page is open, whatever is shown around it.
+//
+// It runs on the phones players still carry: Safari from iOS 12, Chrome and Firefox for
+// Android from 2019 (package.json's browserslist, which the linter checks this file against).
+//
 // It needs no service worker: a hall serves plain http to the phones, where browsers refuse
 // them, and the page open in the phone's browser is all that is needed to keep hands. Loaded
 // with defer from the app itself, never inline, so the Content-Security-Policy allows it.
@@ -23,9 +32,14 @@
   var WAIT_MS = 6000; // no answer by then: keep the hand on the phone
   var RETRY_MS = 5000;
 
-  if (!window.fetch || !window.FormData || !window.DOMParser || !storageWorks()) {
-    return; // plain forms, as without the script
+  // Older than the phones the script is written for (FormData's get and forEach came in
+  // Safari 11.1): plain forms, as without the script, rather than a script that stops halfway.
+  var able = window.fetch && window.FormData && FormData.prototype.forEach && window.DOMParser;
+  if (!able || !storageWorks()) {
+    return;
   }
+
+  var ANNOUNCE_MS = 150; // a screen reader reads a live region's change, not a region just shown
 
   var blankEntry = ""; // the empty form for a new hand, to move on to after keeping a hand
   var sending = false;
@@ -93,19 +107,40 @@
     return match ? decodeURIComponent(match[1]) : "";
   }
 
+  // A send with no answer within WAIT_MS fails. Safari of iOS 12.0 and 12.1 has no
+  // AbortController: there the late answer is ignored rather than stopped, and if the hand
+  // reached the server after all, sending the kept hand is answered "already entered".
   function post(url, data) {
-    var control = new AbortController();
-    var timer = setTimeout(function () {
-      control.abort();
-    }, WAIT_MS);
-    return fetch(url, {
+    var control = null;
+    if (window.AbortController) {
+      control = new AbortController();
+    }
+    var options = {
       method: "POST",
       body: data,
       credentials: "same-origin",
       headers: { "X-CSRFToken": csrfToken() },
-      signal: control.signal,
-    }).finally(function () {
-      clearTimeout(timer);
+    };
+    if (control) {
+      options.signal = control.signal;
+    }
+    return new Promise(function (resolve, reject) {
+      var timer = setTimeout(function () {
+        if (control) {
+          control.abort();
+        }
+        reject(new Error("no answer in time"));
+      }, WAIT_MS);
+      fetch(url, options).then(
+        function (response) {
+          clearTimeout(timer);
+          resolve(response);
+        },
+        function (error) {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
     });
   }
 
@@ -124,21 +159,100 @@
     });
   }
 
-  // Show the app's page in place of this one, as following a form would.
+  // Show the app's page in place of this one, as following a form would. The live region
+  // stays the same element (a screen reader follows the one it knows); what the new page says
+  // ("Hand 3 recorded: ...") is put in it a moment later, so that it is read out.
   function show(answer) {
     var page = answer.page;
+    var region = document.getElementById("said");
+    var fresh = page.getElementById("said");
+    if (region && fresh) {
+      fresh.parentNode.replaceChild(region, fresh);
+    }
     document.title = page.title;
     document.body.replaceWith(document.adoptNode(page.body));
     if (answer.response.redirected) {
       history.replaceState(null, "", answer.response.url);
     }
-    window.scrollTo(0, 0);
-    var focus = document.querySelector("[autofocus]");
-    if (focus) {
-      focus.focus();
-    }
+    var news = Array.prototype.map.call(document.querySelectorAll(".messages li"), function (li) {
+      return li.textContent.trim();
+    });
+    setTimeout(function () {
+      news.forEach(announce);
+    }, ANNOUNCE_MS);
     sent = [];
     start();
+    focusStep();
+  }
+
+  // --- Where the captain is -----------------------------------------------------------------
+
+  // Focus on the page's next step, in view: the first question with a problem, else the check
+  // step's heading, else the next hand's first question.
+  function focusStep() {
+    var invalid = document.querySelector("#entry [aria-invalid='true']");
+    if (invalid) {
+      // The whole question, whose description is its message, rather than its first choice.
+      var group = invalid.closest("fieldset[aria-describedby]");
+      place(group || invalid, true);
+      return;
+    }
+    var check = document.querySelector("#check h2");
+    if (check) {
+      place(check, true);
+      return;
+    }
+    var question = firstQuestion();
+    if (question) {
+      window.scrollTo(0, 0); // the score and what was said stay in sight
+      place(question, false);
+      return;
+    }
+    var finished = document.querySelector("#confirm h2"); // the round's last hand is in
+    if (finished) {
+      place(finished, true);
+    }
+  }
+
+  // The next hand's first question: its chosen answer if any, as Tab would reach it.
+  function firstQuestion() {
+    var group = document.querySelector("#entry fieldset");
+    return group && (group.querySelector("input:checked") || group.querySelector("input"));
+  }
+
+  // Focus a node; with `top`, scroll it to the top of the screen, below the list of problems
+  // (which stays on screen as the page scrolls); else only if it is out of sight.
+  function place(node, top) {
+    node.focus({ preventScroll: true }); // an older browser scrolls it into view, then this
+    var box = node.getBoundingClientRect();
+    var problems = document.getElementById("problems");
+    var above = (problems ? problems.getBoundingClientRect().height : 0) + 16;
+    if (top || box.top < above || box.bottom > window.innerHeight) {
+      window.scrollBy(0, box.top - above);
+    }
+  }
+
+  // Put a message in the page's one live region, after what it already says.
+  function announce(text) {
+    var region = document.getElementById("said");
+    if (region && text) {
+      region.appendChild(element("p", text));
+    }
+  }
+
+  // The captain's new step: what the live region said before is cleared, so that what the
+  // step brings is read even when it is the same words again.
+  function hush() {
+    var region = document.getElementById("said");
+    if (region) {
+      region.textContent = "";
+    }
+  }
+
+  function announceSoon(text) {
+    setTimeout(function () {
+      announce(text);
+    }, ANNOUNCE_MS);
   }
 
   // --- Entering a hand ----------------------------------------------------------------------
@@ -224,6 +338,10 @@
     var problem = missing(form, data);
     if (problem) {
       say(problem + " Then tap Check again: with no connection, the hand is kept on this phone.");
+      var group = form.querySelector(data.get("maker") ? "#field-tricks" : "#field-maker");
+      if (group) {
+        place(group, false); // the message, just shown above, stays in sight
+      }
       return;
     }
     var list = kept();
@@ -246,9 +364,14 @@
     }
     sent = [];
     moveOn(number + 1);
-    render(
-      "Hand " + number + " is saved on this phone and will be sent when the connection is back.",
-    );
+    var news =
+      "Hand " + number + " is saved on this phone and will be sent when the connection is back.";
+    render(news);
+    announceSoon(news);
+    var question = firstQuestion();
+    if (question) {
+      place(question, false);
+    }
     setTimeout(flush, 2000);
   }
 
@@ -265,12 +388,14 @@
     var form = entry.querySelector("form");
     var max = Number(form.dataset.maxHands) || 0;
     if (max && number > max) {
-      entry.replaceChildren();
+      entry.textContent = "";
       var done = document.createElement("p");
       done.textContent =
         "All " + max + " hands of this round are entered. The ones kept on this phone are " +
         "sent when the connection is back.";
       entry.appendChild(done);
+      done.tabIndex = -1;
+      place(done, false);
       return;
     }
     var dealers = JSON.parse(form.dataset.dealers);
@@ -284,13 +409,44 @@
     window.scrollTo(0, 0);
   }
 
+  // The button that sent a form: Confirm, Change it and Thrown in each say what to do by their
+  // name and value. Safari tells it (event.submitter) only from iOS 15.4, so the button last
+  // clicked is remembered: a tap, Enter or Space on a button, and Enter in a field (which
+  // clicks the form's first button) are all clicks.
+  var clicked = null;
+
+  document.addEventListener(
+    "click",
+    function (event) {
+      var target = event.target;
+      if (target.nodeType === Node.TEXT_NODE) {
+        target = target.parentNode; // as old WebKit could say of a tap on a button's words
+      }
+      clicked = target.closest ? target.closest("button[type='submit'][name]") : null;
+    },
+    true,
+  );
+
+  function submitterOf(event, form) {
+    // eslint-disable-next-line no-restricted-properties -- read where there, with a fallback
+    var told = event.submitter;
+    if (told !== undefined) {
+      clicked = null;
+      return told;
+    }
+    var button = clicked && clicked.form === form ? clicked : null;
+    clicked = null;
+    return button;
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches("#captain form[data-new]")) {
       return;
     }
     event.preventDefault();
-    var data = formData(form, event.submitter);
+    hush();
+    var data = formData(form, submitterOf(event, form));
     if (data.get("action") === "change" || kept().length === 0) {
       sendNow(form, data);
     } else {
@@ -368,6 +524,7 @@
     if (answer.state === "recorded" || answer.state === "already") {
       remove(entry.id);
       sent.push(answer.message);
+      announce(answer.message);
     } else {
       update(entry.id, {
         state: answer.state,
@@ -443,6 +600,8 @@
 
   function say(text) {
     render(text);
+    hush();
+    announceSoon(text);
     var panel = document.getElementById("waiting");
     if (panel) {
       panel.scrollIntoView();
@@ -462,7 +621,7 @@
       return;
     }
     var list = kept();
-    panel.replaceChildren();
+    panel.textContent = "";
     panel.hidden = !(list.length || sent.length || news);
     if (news) {
       panel.appendChild(element("p", news, "news"));
@@ -498,7 +657,10 @@
       item.appendChild(
         button("Keep the recorded hand " + entry.number, "secondary", function () {
           remove(entry.id);
-          sent.push("Hand " + entry.number + " stays as recorded: " + entry.recorded);
+          var news = "Hand " + entry.number + " stays as recorded: " + entry.recorded;
+          sent.push(news);
+          hush();
+          announce(news);
           settled();
         }),
       );
@@ -528,6 +690,7 @@
     });
     data.append("seen", entry.seen);
     data.append("action", "check");
+    hush();
     function failed() {
       say("No connection: tap Fix again when it is back.");
     }
