@@ -16,7 +16,12 @@ class CheckInColumn(tables.CheckBoxColumn):
 
 
 class EntryTable(tables.Table):
-    present = CheckInColumn(accessor="player__pk", checked=lambda value, record: record.present)
+    present = CheckInColumn(
+        accessor="player__pk",
+        checked=lambda value, record: record.present,
+        # The name is in the next cell: a screen reader on the tick alone must still hear whose.
+        attrs={"td__input": {"aria-label": lambda record: f"{record.player.name} is here"}},
+    )
     # Sorted as a person reads names, "Élise" before "Zoë" (Player.sort_name).
     player = NameColumn(verbose_name="Player", order_by="player__sort_name")
     status = tables.Column(
