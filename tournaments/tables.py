@@ -55,7 +55,8 @@ class HandTable(tables.Table):
     ew_points = tables.Column(verbose_name="E-W", attrs={"td": {"class": "num"}})
     correct = tables.Column(
         accessor="pk",
-        verbose_name="",
+        # A column with an empty header is announced as nothing at all.
+        verbose_name="Correction",
         linkify=lambda record: reverse("tournaments:hand-correct", args=[record.pk]),
     )
 
