@@ -94,6 +94,10 @@ def back_online(page) -> None:
     page.evaluate("window.dispatchEvent(new Event('online'))")
 
 
+# The captain's page, not an error page in its place: its table, round, event and club.
+CAPTAINS_TITLE = "Table 1 · round 1 · Tuesday progressive · Maple Hall Euchre Club"
+
+
 @pytest.fixture
 def table(event, players):
     services.entries_add(event=event, players=players[:8])
@@ -123,7 +127,7 @@ def test_a_hand_is_kept_on_the_phone_whatever_else_answers(
     # Still the captain's page, moved on to hand 2, with hand 1 kept on the phone.
     expect(page.locator("#waiting .news")).to_have_text(KEPT.format(1))
     expect(page.locator("#captain #entry h2")).to_contain_text("Hand 2")
-    expect(page).to_have_title("Table 1 · round 1")
+    expect(page).to_have_title(CAPTAINS_TITLE)
     assert kept_on_the_phone(page) == [(1, "waiting")]
     # The phone's own send meets the same answer: the hand stays, waiting.
     wait_until(page, lambda: any(SENDS.search(url) for url in failing.answered))
@@ -226,7 +230,7 @@ def test_the_table_is_not_replaced_by_a_proxys_page_once_kept_hands_are_sent(
     wait_until(page, lambda: proxy.answered)
     page.wait_for_timeout(200)  # what the phone did with the proxy's page
     expect(page.locator("#captain #waiting .sent")).to_have_text(RECORDED_1)
-    expect(page).to_have_title("Table 1 · round 1")
+    expect(page).to_have_title(CAPTAINS_TITLE)
     assert hands_of(table) == [(1, "N", 3)]
 
 

@@ -16,7 +16,12 @@ class CheckInColumn(tables.CheckBoxColumn):
 
 
 class EntryTable(tables.Table):
-    present = CheckInColumn(accessor="player__pk", checked=lambda value, record: record.present)
+    present = CheckInColumn(
+        accessor="player__pk",
+        checked=lambda value, record: record.present,
+        # The name is in the next cell: a screen reader on the tick alone must still hear whose.
+        attrs={"td__input": {"aria-label": lambda record: f"{record.player.name} is here"}},
+    )
     # Sorted as a person reads names, "Élise" before "Zoë" (Player.sort_name).
     player = NameColumn(verbose_name="Player", order_by="player__sort_name")
     status = tables.Column(
@@ -50,7 +55,8 @@ class HandTable(tables.Table):
     ew_points = tables.Column(verbose_name="E-W", attrs={"td": {"class": "num"}})
     correct = tables.Column(
         accessor="pk",
-        verbose_name="",
+        # A column with an empty header is announced as nothing at all.
+        verbose_name="Correction",
         linkify=lambda record: reverse("tournaments:hand-correct", args=[record.pk]),
     )
 

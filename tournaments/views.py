@@ -59,6 +59,9 @@ CHECK_IN_PAGE = 100
 def _rules_document() -> str:
     # docs/rules.md is our own text, written for players; rendering it once per process is enough.
     text = (settings.BASE_DIR / "docs" / "rules.md").read_text(encoding="utf-8")
+    # The page has its own h1 above the presets: every heading of the document goes one level
+    # down, so its title is a section of the page (one h1 per page) and its parts stay inside.
+    text = re.sub(r"^(#+) ", r"#\1 ", text, flags=re.MULTILINE)
     return mark_safe(markdown.markdown(text, extensions=["tables"]))
 
 
