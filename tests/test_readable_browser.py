@@ -342,3 +342,42 @@ def test_the_directors_pages_read_well_at_the_default_text(
     tiny = [t for t in seen["targets"] if t["width"] < 24 or t["height"] < 24]
     assert not faint, f"text under 4.5:1 on {entry[0]}: {faint[:10]}"
     assert not tiny, f"links or buttons under 24x24 on {entry[0]}: {tiny[:10]}"
+
+
+# The focused element's top and bottom, and the bottom of the problems' box above it.
+UNDER_PROBLEMS = """() => {
+  const box = document.getElementById('problems').getBoundingClientRect();
+  const el = document.activeElement;
+  if (el === document.body) return null;
+  const target = el.closest('label') || el;
+  const r = target.getBoundingClientRect();
+  return {name: el.name || el.textContent.trim().slice(0, 30), top: r.top, bottom: r.bottom,
+          boxBottom: box.bottom, boxTop: box.top, inBox: !!el.closest('#problems')};
+}"""
+
+
+@pytest.mark.parametrize("text_px", [16, 32], ids=["default-text", "text-200"])
+def test_the_problems_box_never_covers_the_field_in_focus(
+    browser, live_server, director, world, text_px
+):
+    entry = next(p for p in PAGES if p[0] == "captain refused")
+    context, page = open_page(browser, live_server, world, entry, text_px=text_px)
+    # From the button under the form, back up through every field to the top, as a keyboard
+    # user does to change the trump caller.
+    check = page.locator("#hand-form button[value=check]").first
+    check.focus()
+    # The button at the top of the screen (under the box): each field above it is then out of
+    # sight when it gets focus, and the browser scrolls it in at the top.
+    check.evaluate("b => window.scrollBy(0, b.getBoundingClientRect().top - 4)")
+    seen = []
+    for _ in range(10):
+        page.keyboard.press("Shift+Tab")
+        seen.append(page.evaluate(UNDER_PROBLEMS))
+    context.close()
+
+    covered = [
+        s
+        for s in seen
+        if s and not s["inBox"] and s["top"] < s["boxBottom"] and s["bottom"] > s["boxTop"]
+    ]
+    assert not covered, f"the problems' box covers the field in focus: {covered}"
