@@ -24,7 +24,8 @@ def test_club_page_shows_the_roster_and_the_rules(director_client, club, players
     for player in players:
         assert player.name in page
     assert "Hoyle" in page and "game to 5" in page
-    assert '<div class="scroll roster">' in page
+    # The roster scrolls sideways in its own box, named and reached by keyboard.
+    assert '<div class="scroll roster" role="region" tabindex="0" aria-label="Roster">' in page
 
 
 def test_pasted_names_report_created_and_duplicates(director_client, club, players):
