@@ -62,7 +62,28 @@ def _rules_document() -> str:
     # The page has its own h1 above the presets: every heading of the document goes one level
     # down, so its title is a section of the page (one h1 per page) and its parts stay inside.
     text = re.sub(r"^(#+) ", r"#\1 ", text, flags=re.MULTILINE)
-    return mark_safe(markdown.markdown(text, extensions=["tables"]))
+    return mark_safe(_tables_in_scroll_boxes(markdown.markdown(text, extensions=["tables"])))
+
+
+def _tables_in_scroll_boxes(html: str) -> str:
+    """Each table of the guide in a box of its own that scrolls sideways on a narrow phone (or
+    with big text) instead of the page, named for screen readers by the heading above it and
+    its first column ("What a hand scores, by preset"), and reached with the Tab key."""
+    heading = ""
+    parts = []
+    for piece in re.split(r"(<h[1-6][^>]*>.*?</h[1-6]>|<table>.*?</table>)", html, flags=re.S):
+        if piece.startswith("<h"):
+            heading = re.sub(r"<[^>]+>", "", piece)
+        elif piece.startswith("<table>"):
+            first = re.search(r"<th(?:\s[^>]*)?>(.*?)</th>", piece, flags=re.S)
+            label = f"{heading}, by {first.group(1)}" if first else heading
+            # The text is already HTML: only the label's quotes need escaping for the attribute.
+            label = label.replace('"', "&quot;")
+            piece = (
+                f'<div class="scroll" role="region" tabindex="0" aria-label="{label}">{piece}</div>'
+            )
+        parts.append(piece)
+    return "".join(parts)
 
 
 def home(request: HttpRequest) -> HttpResponse:
