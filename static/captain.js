@@ -224,6 +224,10 @@
   // (which stays on screen as the page scrolls); else only if it is out of sight.
   function place(node, top) {
     node.focus({ preventScroll: true }); // an older browser scrolls it into view, then this
+    inSight(node, top);
+  }
+
+  function inSight(node, top) {
     var box = node.getBoundingClientRect();
     var problems = document.getElementById("problems");
     var above = (problems ? problems.getBoundingClientRect().height : 0) + 16;
@@ -231,6 +235,16 @@
       window.scrollBy(0, box.top - above);
     }
   }
+
+  // Tab and Shift+Tab bring a choice's radio into view below the list of problems (the page's
+  // scroll-padding-top), but its card can reach higher than the radio, under the list: with
+  // big text, a long name's card is several lines tall. The whole card comes into sight.
+  document.addEventListener("focusin", function (event) {
+    var card = event.target.closest && event.target.closest("#entry .choice");
+    if (card && document.getElementById("problems")) {
+      inSight(card, false);
+    }
+  });
 
   // Put a message in the page's one live region, after what it already says.
   function announce(text) {

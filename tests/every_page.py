@@ -1,5 +1,5 @@
 """Every page of the app and the states worth seeing, in one list for the browser tests that
-walk them all (tests/test_axe_browser.py; a reflow test at large text can walk the same list).
+walk them all (tests/test_every_page_browser.py: axe-core, the text doubled, sizes and contrast).
 
 `build_world` makes a club with three events: a pairs night in play (round 1 closed, round 2
 with a hand at table 1), a pairs night finished, and a progressive night with its players
@@ -147,6 +147,13 @@ class Page:
     action: Callable | None = None
     # What the title must name (the event or table), when the page is about one.
     title_names: Callable[[World], str] | None = None
+    # Who reads it, which sets the figures it must meet (tests/test_every_page_browser.py):
+    # "players" and "captain" (a phone in a dim hall: 16 px text, 7:1, 44 px targets),
+    # "director" and "site" (4.5:1, 24 px targets), "hall" (the projector, read across the room).
+    readers: str = ""
+
+    def __post_init__(self):
+        self.readers = self.readers or ("director" if self.director else "site")
 
 
 def _club(w):
@@ -161,28 +168,32 @@ PAGES = [
     Page("home", lambda w: "/"),
     Page("login", lambda w: "/accounts/login/"),
     Page("rules", lambda w: "/rules/"),
-    Page("table code", lambda w: "/t/"),
-    Page("table code, wrong", lambda w: "/t/", action=wrong_code),
-    Page("club, public", _club),
+    Page("table code", lambda w: "/t/", readers="captain"),
+    Page("table code, wrong", lambda w: "/t/", action=wrong_code, readers="captain"),
+    Page("club, public", _club, readers="players"),
     Page(
         "event in play, public",
         lambda w: f"{_club(w)}/events/{w.in_play.pk}/",
         title_names=lambda w: w.in_play.name,
+        readers="players",
     ),
     Page(
         "event finished, public",
         lambda w: f"{_club(w)}/events/{w.finished.pk}/",
         title_names=lambda w: w.finished.name,
+        readers="players",
     ),
     Page(
         "player, public",
         lambda w: f"{_club(w)}/events/{w.in_play.pk}/players/{w.player.pk}/",
         title_names=lambda w: w.in_play.name,
+        readers="players",
     ),
     Page(
         "projector",
         lambda w: f"{_club(w)}/events/{w.in_play.pk}/projector/",
         title_names=lambda w: w.in_play.name,
+        readers="hall",
     ),
     *(
         Page(
@@ -190,6 +201,7 @@ PAGES = [
             lambda w: f"/t/{_token(w.fresh_table)}/",
             action=action,
             title_names=lambda w: f"Table {w.fresh_table.number}",
+            readers="captain",
         )
         for state, action in [
             ("empty", None),
@@ -261,6 +273,7 @@ PAGES = [
         lambda w: f"/events/{w.in_play.pk}/standings/projector/",
         director=True,
         title_names=lambda w: w.in_play.name,
+        readers="hall",
     ),
     Page(
         "director: player",

@@ -77,7 +77,8 @@ def test_a_refused_entry_shows_its_summary_first_and_moves_to_the_field(
     expect(problems).to_contain_text("Hand 1 was not checked")
     expect(problems).to_contain_text("Enter how many tricks the makers took (0 to 5).")
     assert in_viewport(phone, "#problems")
-    assert phone.evaluate("document.activeElement.name") == "tricks"
+    # The focus is on the question with the problem (its message read with it), in view.
+    assert phone.evaluate("document.activeElement.id") == "field-tricks"
     assert in_viewport(phone, "#field-tricks")
 
     # The lone defender shows only once the maker went alone. Chosen, then "alone" unticked:
