@@ -563,10 +563,13 @@
     }
   }
 
+  // Busy: the captain has started on the next hand, or has just been told something (a fix that
+  // found no connection) since the refresh was asked for, which a new page must not wipe.
   function busy() {
     var form = document.querySelector("#captain form[data-new]");
     var chosen = form && form.querySelector("input:checked, select option:checked:not([value=''])");
-    return Boolean(document.getElementById("check") || chosen);
+    var told = document.querySelector("#waiting .news");
+    return Boolean(document.getElementById("check") || chosen || told);
   }
 
   // Show the table as it now stands. When the captain has started on the next hand, only the
