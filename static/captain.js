@@ -204,8 +204,10 @@
     }
     var question = firstQuestion();
     if (question) {
-      window.scrollTo(0, 0); // the score and what was said stay in sight
-      place(question, false);
+      // The page's top stays in sight: what was said ("Hand 7 recorded") and the score. With
+      // big text the question may then be below the screen's edge; the next key brings it in.
+      window.scrollTo(0, 0);
+      question.focus({ preventScroll: true });
       return;
     }
     var finished = document.querySelector("#confirm h2"); // the round's last hand is in
@@ -238,13 +240,23 @@
 
   // Tab and Shift+Tab bring a choice's radio into view below the list of problems (the page's
   // scroll-padding-top), but its card can reach higher than the radio, under the list: with
-  // big text, a long name's card is several lines tall. The whole card comes into sight.
+  // big text, a long name's card is several lines tall. The whole card comes into sight. Only
+  // for the keyboard: a tap focuses the radio too, and moving the page under a finger that
+  // is still on the glass loses the tap.
   document.addEventListener("focusin", function (event) {
     var card = event.target.closest && event.target.closest("#entry .choice");
-    if (card && document.getElementById("problems")) {
+    if (card && document.getElementById("problems") && byKeyboard(event.target)) {
       inSight(card, false);
     }
   });
+
+  function byKeyboard(node) {
+    try {
+      return node.matches(":focus-visible");
+    } catch {
+      return false; // a browser without :focus-visible: its page does not stick the list
+    }
+  }
 
   // Put a message in the page's one live region, after what it already says.
   function announce(text) {

@@ -315,3 +315,18 @@ def test_the_problems_box_never_covers_the_field_in_focus(browser, live_server, 
         if s and not s["inBox"] and s["top"] < s["boxBottom"] and s["bottom"] > s["boxTop"]
     ]
     assert not covered, f"the problems' box covers the field in focus: {covered}"
+
+
+def test_long_names_fit_the_captains_page_with_the_text_doubled(browser, live_server, world):
+    # Names as long as a hall's: the score boxes and "At this table" stack rather than run off
+    # the screen (they did, 412 px wide, with the text doubled).
+    long = ["Marlene Sorensen", "Ken Zimmerman", "Harold Brandt", "Janice Wojcik"]
+    for seat, name in zip(world.fresh_table.seats.select_related("player"), long, strict=True):
+        seat.player.name = name
+        seat.player.save()
+    shown = next(p for p in PAGES if p.name == "captain, empty")
+    context, page = open_page(browser, live_server, world, shown, text_px=32)
+    sideways = page.evaluate(SIDEWAYS, PHONE["width"])
+    shot(page, "captain, long names")
+    context.close()
+    assert sideways["width"] <= PHONE["width"], sideways["out"]
