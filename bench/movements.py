@@ -8,8 +8,17 @@ Then, for every size from 8 to 64 players, the longest night the app builds with
 players at a table twice (trying 1, 2, ... rounds until one has a repeat), against the most
 possible (`movements.limits`: exact where known, else the counting bound). With
 `--repeat-free` it prints only that part.
+
+`--small`: every night of 8 to 28 players over 3 to 8 rounds, each cell "partners again /
+most times one pair meets / repeated meetings in all": the app's night, the lower bound
+(`limits.small_bounds`), the best known (`small_data.py`) and a plain simulated annealing
+written for this bench (fixed seed and budget), with the seconds to seat the night. A size
+passes when the app's worst pair is no worse than the annealing's, and its repeats no more
+where the worst pair ties.
 """
 
+import math
+import random
 import sys
 import time
 from pathlib import Path
@@ -18,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.movements import individual as individual_module  # noqa: E402
 from tournaments.movements import individual_movement, movement_report, replan  # noqa: E402
-from tournaments.movements.limits import repeat_free_limit  # noqa: E402
+from tournaments.movements.limits import repeat_free_limit, small_bounds  # noqa: E402
+from tournaments.movements.small import BEST_KNOWN  # noqa: E402
 
 LIMIT = 2.0
 
@@ -67,9 +77,96 @@ def repeat_free() -> None:
     print(f"{reached} of {len(sizes)} sizes reach the most possible.")
 
 
+def annealed(n: int, rounds: int, seed: int = 1, moves: int = 100_000) -> tuple[int, int, int]:
+    """A plain simulated annealing, for comparison: sit-outs rotated, random tables, then
+    swaps of two players of one round, kept by the Metropolis rule on 50 per partnership
+    again plus the sum over pairs of meetings squared. Returns partners / worst / repeats."""
+    rng = random.Random(seed)
+    out = n % 4
+    night = []
+    for k in range(rounds):
+        resting = {(k * out + i) % n for i in range(out)}
+        seated = [p for p in range(n) if p not in resting]
+        rng.shuffle(seated)
+        night.append(seated)  # seat i: table i // 4; partners are seats 0-2 and 1-3
+    met = [[0] * n for _ in range(n)]
+    part = [[0] * n for _ in range(n)]
+
+    def table(row: list[int], t: int, sign: int) -> int:
+        seats, cost = row[4 * t : 4 * t + 4], 0
+        for i in range(4):
+            for j in range(i + 1, 4):
+                a, b = seats[i], seats[j]
+                cost += sign * (2 * met[a][b] + sign)  # (m + sign)^2 - m^2
+                met[a][b] = met[b][a] = met[a][b] + sign
+        for a, b in ((seats[0], seats[2]), (seats[1], seats[3])):
+            cost += 50 * sign * (part[a][b] + (sign > 0) - 1 > 0)
+            part[a][b] = part[b][a] = part[a][b] + sign
+        return cost
+
+    for row in night:
+        for t in range(len(row) // 4):
+            table(row, t, 1)
+    heat = 3.0
+    for step in range(moves):
+        temperature = heat * (0.01 / heat) ** (step / moves)
+        row = night[rng.randrange(rounds)]
+        i, j = rng.sample(range(len(row)), 2)
+        tables = {i // 4, j // 4}
+        delta = sum(table(row, t, -1) for t in tables)
+        row[i], row[j] = row[j], row[i]
+        delta += sum(table(row, t, 1) for t in tables)
+        if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+            for t in tables:
+                table(row, t, -1)
+            row[i], row[j] = row[j], row[i]
+            for t in tables:
+                table(row, t, 1)
+    pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+    return (
+        sum(max(0, part[a][b] - 1) for a, b in pairs),
+        max(met[a][b] for a, b in pairs),
+        sum(max(0, met[a][b] - 1) for a, b in pairs),
+    )
+
+
+def small() -> None:
+    print("Small nights: partners again / most times one pair meets / repeated meetings in all")
+    print(f"{'size':>7}  {'app':>9}  {'bound':>9}  {'known':>9}  {'annealing':>9}  seconds")
+    passed = better = 0
+    slowest = 0.0
+    sizes = [(n, r) for n in range(8, 29) for r in range(3, 9)]
+    for n, rounds in sizes:
+        seconds, movement = timed(n, rounds)
+        slowest = max(slowest, seconds)
+        report = movement_report(movement)
+        ours = (report.partner_repeats, report.most_meetings, report.repeat_meetings)
+        bound = small_bounds(n, rounds, ours[1])
+        theirs = annealed(n, rounds)
+        ok = ours[1] < theirs[1] or (ours[1] == theirs[1] and ours[2] <= theirs[2])
+        passed += ok
+        better += ours[1:] < theirs[1:]
+        cells = [
+            "/".join(map(str, c))
+            for c in (ours, (bound.partners, bound.worst, bound.repeats), BEST_KNOWN[(n, rounds)])
+        ]
+        print(
+            f"{n:>3} x {rounds}  {cells[0]:>9}  {cells[1]:>9}  {cells[2]:>9}  "
+            f"{'/'.join(map(str, theirs)):>9}  {seconds:5.2f}  {'ok' if ok else 'WORSE'}",
+            flush=True,
+        )
+    print(
+        f"{passed} of {len(sizes)} sizes at least as good as the annealing ({better} better); "
+        f"the slowest took {slowest:.2f} s to seat."
+    )
+
+
 def main() -> None:
     if "--repeat-free" in sys.argv[1:]:
         repeat_free()
+        return
+    if "--small" in sys.argv[1:]:
+        small()
         return
     print("Full rotations, whist counts (n % 4 in 0, 1)")
     for n in [n for n in range(8, 65) if n % 4 in (0, 1)]:

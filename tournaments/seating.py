@@ -27,6 +27,7 @@ from .movements import (
     replan,
 )
 from .movements.arrivals import kept_for
+from .movements.polish import polish_around
 from .movements.pairs import ROUND_ROBIN
 
 # A round as the app stores it: tables of (N, E, S, W) player ids, and the ids sitting out.
@@ -131,8 +132,9 @@ def _after_change(
 ) -> tuple[list[RoundSeating], str]:
     """The night after someone arrived or left once `played` was over: the plan the night
     had then, for the players of its last round (their tally cards print it), kept for
-    everyone it can be kept for (`movements.kept_for`); or planned afresh around the rounds
-    played, when that is fairer (fewer partners again, sit-outs more even)."""
+    everyone it can be kept for (`movements.kept_for`); or, when that is fairer (fewer
+    partners again, sit-outs more even, no pair meeting as often), with a few players moved
+    (`movements.polish`), or planned afresh around the rounds played."""
     start = len(played)
     order = {p: i for i, p in enumerate(dict.fromkeys([*entrants, *players]))}
     before = sorted(played[-1].players(), key=lambda p: (order.get(p, len(order)), p))
@@ -145,17 +147,30 @@ def _after_change(
             rest += replan([*played, *rest], players, total - start - len(rest), seed=seed)
         kept = [*played, *(_normalized(r) for r in rest)]
         if _seats_everyone(rest, set(players)):
-            found = _unfairness(kept, players)
             # Nothing a fresh plan could do better than the rounds played already force.
-            if all(a <= b for a, b in zip(found, _unfairness(played, players), strict=True)):
-                return kept, "kept for the players already here"
-            fresh = [*played, *replan(played, players, total - start, seed=seed)]
-            if found <= _unfairness(fresh, players):
-                return kept, "kept for the players already here"
-            return fresh, "re-planned for the players present"
+            floor = _unfairness(played, players)
+            options = [(kept, "kept for the players already here")]
+            if not _at_floor(kept, players, floor):
+                # The kept plan with a few players moved so that no pair meets more often
+                # than it must; failing that, a plan made afresh. The fairest wins, and of
+                # two as fair, the one that changes fewer cards (listed first).
+                polished = polish_around(played, rest, seed=seed)
+                if polished is not None:
+                    moved = [*played, *(_normalized(r) for r in polished)]
+                    options.append((moved, "kept for the players already here, some moved"))
+                if not _at_floor(
+                    min(options, key=lambda o: _unfairness(o[0], players))[0], players, floor
+                ):
+                    fresh = [*played, *replan(played, players, total - start, seed=seed)]
+                    options.append((fresh, "re-planned for the players present"))
+            return min(options, key=lambda option: _unfairness(option[0], players))
     return [*played, *replan(played, players, total - start, seed=seed)], (
         "re-planned for the players present"
     )
+
+
+def _at_floor(night: list[RoundSeating], players: Sequence[int], floor: tuple) -> bool:
+    return all(a <= b for a, b in zip(_unfairness(night, players), floor, strict=True))
 
 
 def _seats_everyone(rounds: Sequence[RoundSeating], players: set[int]) -> bool:
@@ -165,15 +180,18 @@ def _seats_everyone(rounds: Sequence[RoundSeating], players: set[int]) -> bool:
     )
 
 
-def _unfairness(night: list[RoundSeating], players: Sequence[int]) -> tuple[int, int, int]:
+def _unfairness(night: list[RoundSeating], players: Sequence[int]) -> tuple[int, int, int, int]:
     """What a re-plan must avoid, most important first: partners again, a player sitting out
-    twice running, sit-outs more than one apart."""
+    twice running, sit-outs more than one apart, then two players meeting more often than
+    they must (the most times one pair meets): a plan that changes more cards is taken only
+    for one of these."""
     report = movement_report(night, {p for r in night for p in r.players()})
     rests = [report.sit_outs[p] for p in players]
     return (
         report.partner_repeats,
         len(set(report.twice_in_a_row) & set(players)),
         max(0, max(rests) - min(rests) - 1),
+        report.most_meetings,
     )
 
 

@@ -13,7 +13,7 @@ they must be:
 - a leaver and a newcomer at the same time: the newcomer takes the leaver's route whole.
 
 Each round's choice weighs, as the planner does (`planner.py`), a partner again far above a
-meeting again, an uneven or back-to-back sit-out as much as a partner again, and a changed
+meeting again (by the square of the meetings so far, as there), an uneven or back-to-back sit-out as much as a partner again, and a changed
 card least: the rounds are chosen one after another, then each again against all the others.
 A round the player missed counts as a round sat out, so a late arrival plays before anyone sits
 out twice. The caller compares the result with a full re-plan (`individual.replan`) and keeps
@@ -29,7 +29,7 @@ from .core import Round
 PARTNER_AGAIN = 1000  # a partnership again
 UNFAIR_REST = 1000  # sitting out in two rounds running
 REST = 100  # sitting out, per round already sat out (or missed): (2 * rests + 1) * REST
-MEET_AGAIN = 20  # per earlier meeting of two players at a table
+MEET_AGAIN = 20  # times the square of the earlier meetings of two players at a table
 CHANGED = 50  # a card printed again: more than two meetings again, far less than a partner
 SWEEPS = 1  # each round chosen again once, against all the others
 
@@ -87,7 +87,7 @@ class _Night:
         across, beside = _pairs(table)
         return PARTNER_AGAIN * sum(
             self.partners[_pair(a, b)] for a, b in across
-        ) + MEET_AGAIN * sum(self.met[_pair(a, b)] for a, b in (*across, *beside))
+        ) + MEET_AGAIN * sum(self.met[_pair(a, b)] ** 2 for a, b in (*across, *beside))
 
     def partners_again(self, tables) -> bool:
         return any(self.partners[_pair(a, b)] for t in tables for a, b in _pairs(t)[0])

@@ -15,14 +15,17 @@ from .affine import spread_rounds
 from .core import Movement, MovementError, Round, without_player
 from .group import Group
 from .grow import with_one_more
+from .limits import small_bounds
 from .planner import plan_rounds
-from .polish import polish
+from .polish import polish, polish_around
 from .quality import Report, movement_report
 from .resolvable import resolvable_rounds
 from .searched import searched_rounds
+from .small import small_night
 from .whist import design_for, expand_design
 
 PLANNER_RUNS = 1
+POLISH_UP_TO = 64  # players: polish a night, or a re-plan, whose worst pair could be lower
 
 
 def full_rotation_length(players: int) -> int:
@@ -32,14 +35,17 @@ def full_rotation_length(players: int) -> int:
 
 
 def _quality_key(report: Report) -> tuple:
+    """Most important first: a sound chart with fair sit-outs, no partner twice, then the
+    fewest times any one pair meets (what a player notices: the same face round after round),
+    then the fewest repeated meetings in all."""
     sit_low, sit_high = report.sit_out_range
     return (
         len(report.errors),
         max(0, sit_high - sit_low - 1) + len(report.twice_in_a_row),
         report.partner_repeats,
-        report.repeat_meetings if report.short_night else 0,
-        sum(c - 2 for c in report.opponents.values() if c > 2),
+        report.most_meetings,
         report.repeat_meetings,
+        sum(c - 2 for c in report.opponents.values() if c > 2),
         report.left_right_unbalanced,
         report.left_right_gap,
     )
@@ -196,6 +202,9 @@ def _movement(players: int, rounds: int) -> Movement:
     elif full is not None:
         for prefix in _reordered_prefixes(full, rounds):
             candidates.append(Movement(players, prefix, method=full.method + ", first rounds"))
+    shipped = small_night(players, rounds)
+    if shipped is not None:
+        candidates.append(Movement(players, shipped, method="night found by search"))
     longest = next((r for r in range(rounds - 1, 0, -1) if _no_repeat(players, r)), 0)
     if longest:
         # A night a little longer than one with no repeat: its rounds first, so no one meets
@@ -216,8 +225,13 @@ def _movement(players: int, rounds: int) -> Movement:
         planned = plan_rounds(everyone, rounds, seed=attempt)
         candidates.append(Movement(players, planned, method="planned"))
         best = min(candidates, key=lambda m: _quality_key(movement_report(m)))
-    if short_night and not _flawless(movement_report(best)):
-        # Tabu search on the repeats, from the best so far (same sit-outs).
+    report = movement_report(best)
+    # Tabu search on the repeats, from the best so far (same sit-outs): on a short night that
+    # is not flawless, and on any night of up to POLISH_UP_TO players whose worst pair is above
+    # the least possible (partners again, if it made any, lose it the comparison).
+    if (short_night and not _flawless(report)) or (
+        players <= POLISH_UP_TO and report.most_meetings > small_bounds(players, rounds).worst
+    ):
         polished = polish(best.rounds, players)
         if polished is not None:
             method = best.method + ", then polished"
@@ -282,39 +296,39 @@ def individual_movement(players: int, rounds: int | None = None, *, seed: int = 
     )
 
 
-# A re-plan that partners two players again is planned again from other seeds, up to this
-# many times in all, for a night small enough that each try is quick: the planner is a
-# heuristic, and about 1 seed in 13 left a late arrival at 14 players with a partner repeat
-# that another seed avoids. The seeds follow from the event's, so the same night always gets
-# the same plan.
+# A re-plan is planned from other seeds too, up to this many times in all, for a night small
+# enough that each try is quick: the planner is a heuristic, and about 1 seed in 13 left a late
+# arrival at 14 players with a partner repeat that another seed avoids. The seeds follow from
+# the event's, so the same night always gets the same plan. Up to POLISH_UP_TO players the best
+# try is then polished (`polish.py`) around the rounds played.
 REPLAN_TRIES = 8
 REPLAN_TRIES_UP_TO = 100  # players
 
 
 def replan(played: list[Round], players: list[int], rounds: int, *, seed: int = 0) -> list[Round]:
     """The remaining `rounds` rounds for `players` (any ids), around the rounds played: late
-    arrivals and early leavers change who is in, the counts of who met whom carry over."""
+    arrivals and early leavers change who is in, the counts of who met whom carry over. Ranked
+    as a night is: partners again, then the worst pair, then the repeats in all, counting the
+    rounds played."""
     if len(players) < 4:
         raise MovementError(f"{len(players)} players cannot fill a table: a table needs 4.")
     tries = REPLAN_TRIES if len(players) <= REPLAN_TRIES_UP_TO else 1
-    best: tuple[int, list[Round]] | None = None
+    best: tuple[tuple, list[Round]] | None = None
     for attempt in range(tries):
         plan = plan_rounds(players, rounds, history=played, seed=seed + 7919 * attempt)
-        repeats = _partner_repeats([*played, *plan])
-        if best is None or repeats < best[0]:
-            best = (repeats, plan)
-        if repeats == 0:
+        key = _night_key([*played, *plan])
+        if best is None or key < best[0]:
+            best = (key, plan)
+        if key[:2] == (0, 1) or (key[0] == 0 and len(players) > POLISH_UP_TO):
             break
-    return best[1]
+    key, plan = best
+    if len(players) <= POLISH_UP_TO and key[1] > 1 and plan:
+        polished = polish_around(played, plan, seed=seed)
+        if polished is not None and _night_key([*played, *polished]) < key:
+            plan = polished
+    return plan
 
 
-def _partner_repeats(rounds: list[Round]) -> int:
-    """How many times two players partner again (N-S and E-W are partners)."""
-    seen: set[frozenset[int]] = set()
-    repeats = 0
-    for r in rounds:
-        for north, east, south, west in r.tables:
-            for pair in (frozenset((north, south)), frozenset((east, west))):
-                repeats += pair in seen
-                seen.add(pair)
-    return repeats
+def _night_key(rounds: list[Round]) -> tuple[int, int, int]:
+    report = movement_report(rounds)
+    return report.partner_repeats, report.most_meetings, report.repeat_meetings

@@ -8,7 +8,10 @@ else can), the rest are dealt to tables, and swaps between tables are kept when 
 cost of the round against every other round. Then each round is re-optimized in turn against
 all the others, which undoes the greedy start's worst choices. The cost of a round weighs, per
 pair of players, a repeated partnership far above a repeated meeting of any kind, and that
-above sitting on the same side of an opponent again.
+above sitting on the same side of an opponent again. A meeting costs the square of the pair's
+meetings so far: a third meeting costs four times a second, so two players who already met
+twice are pushed apart before anyone meets a second time (what a player notices is the same
+face round after round, not how many faces come back once).
 
 Everything is driven by a seeded random generator and fixed iteration counts (never the
 clock), so the same arguments give the same plan on every machine.
@@ -21,7 +24,7 @@ from .core import Round, Table
 
 # Weights of the round's cost, per pair of players at a table, for what they already have.
 PARTNER_AGAIN = 1000  # per earlier partnership of two new partners
-MEET_AGAIN = 20  # per earlier meeting (as partners or opponents) of two players at a table
+MEET_AGAIN = 20  # times the square of the earlier meetings of two players at a table
 OPPOSE_AGAIN = 6  # per earlier opposition of two new opponents: spreads opponents evenly
 SAME_SIDE = 1  # an opponent again on the side where they already were more often
 BAD_TABLE = MEET_AGAIN // 2  # a table costing this much has a repeat worth moving a player for
@@ -80,11 +83,11 @@ def _arranger(counts: _Counts):
             cost = 0
             for a, b in ((n, s), (e, w)):
                 k = a * size + b
-                cost += PARTNER_AGAIN * partners[k] + MEET_AGAIN * met[k]
+                cost += PARTNER_AGAIN * partners[k] + MEET_AGAIN * met[k] * met[k]
             for a, b in ((n, e), (e, s), (s, w), (w, n)):
                 k = a * size + b
                 cost += (
-                    MEET_AGAIN * met[k]
+                    MEET_AGAIN * met[k] * met[k]
                     + OPPOSE_AGAIN * opposed[k]
                     + SAME_SIDE * 2 * (left[k] - left[b * size + a])
                 )

@@ -1,12 +1,15 @@
 """Clear a short night's repeated meetings by tabu search over the tables of each round.
 
 A short night (3R <= n - 1) can often be seated so that no two players ever meet twice, a
-"social golfer" schedule. Starting from a planned movement, this keeps every round's sit-outs
-and swaps two players at different tables of one round. Each step tries every swap that moves
-a player of a pair meeting twice, out of a round where they meet, and makes the best one (a
-player just moved stays put in that round for a few steps unless moving them beats the best
-found). The cost, the number of repeated meetings, is kept incrementally. After a while
-without progress a couple of random swaps kick the search elsewhere.
+"social golfer" schedule; where it cannot, a pair meeting a third time is far worse than
+another pair meeting a second time. Starting from a planned movement, this keeps every round's
+sit-outs and swaps two players at different tables of one round. Each step tries every swap
+that moves a player of a pair meeting twice, out of a round where they meet, and makes the
+best one (a player just moved stays put in that round for a few steps unless moving them beats
+the best found). The cost, kept incrementally, charges a pair's second meeting 1, its third
+STEEP, its fourth STEEP squared: the worst pair first, then the repeats in all. After a while
+without progress a couple of random swaps kick the search elsewhere. Rounds already played
+(`history`) count, and stay as they were.
 
 Deterministic: seeded random numbers and a budget counted in evaluated swaps, never the clock.
 """
@@ -22,6 +25,10 @@ BUDGET = 350_000
 TENURE = 10  # steps a moved player stays where they are in that round
 STALL = 200  # steps without a new best before a kick
 KICK = 2  # random swaps in a kick
+STEEP = 200  # a pair's third meeting costs this many second meetings: more than a night has
+
+# The cost of a pair's m-th meeting.
+STEP = [0, 0, *(STEEP**k for k in range(100))]
 
 
 class _State:
@@ -47,11 +54,12 @@ class _State:
         old = met[u * size + v]
         met[u * size + v] = met[v * size + u] = old + sign
         key = (u, v) if u < v else (v, u)
-        if sign > 0 and old >= 1:
-            self.cost += 1
-            self.repeated[key] = None
-        elif sign < 0 and old >= 2:
-            self.cost -= 1
+        if sign > 0:
+            self.cost += STEP[old + 1]
+            if old >= 1:
+                self.repeated[key] = None
+        else:
+            self.cost -= STEP[old]
             if old == 2:
                 del self.repeated[key]
 
@@ -61,10 +69,10 @@ class _State:
         d = 0
         for x in one:
             if x != a:
-                d += (met[bn + x] >= 1) - (met[an + x] >= 2)
+                d += STEP[met[bn + x] + 1] - STEP[met[an + x]]
         for y in two:
             if y != b:
-                d += (met[an + y] >= 1) - (met[bn + y] >= 2)
+                d += STEP[met[an + y] + 1] - STEP[met[bn + y]]
         return d
 
     def swap(self, r: int, a: int, b: int) -> None:
@@ -84,10 +92,14 @@ class _State:
         seat[a], seat[b] = tb, ta
 
 
-def polish(rounds: Sequence[Round], players: int, *, seed: int = 0) -> list[Round] | None:
-    """The rounds (players 1..players) with fewer repeated meetings, or None if no better."""
-    tables = [[[p - 1 for p in t] for t in r.tables] for r in rounds]
-    if not tables or len(tables[0]) < 2:
+def polish(
+    rounds: Sequence[Round], players: int, *, seed: int = 0, history: Sequence[Round] = ()
+) -> list[Round] | None:
+    """The rounds (players 1..players) with a lower worst pair or fewer repeated meetings,
+    after the rounds of `history`, or None if no better."""
+    fixed = len(history)
+    tables = [[[p - 1 for p in t] for t in r.tables] for r in [*history, *rounds]]
+    if len(tables) == fixed or len(tables[fixed]) < 2:
         return None
     state = _State(players, tables)
     start = state.cost
@@ -103,14 +115,14 @@ def polish(rounds: Sequence[Round], players: int, *, seed: int = 0) -> list[Roun
         if step - last > STALL:
             last = step
             for _ in range(KICK):
-                r = rng.randrange(count)
+                r = rng.randrange(fixed, count)
                 one, two = rng.sample(range(len(tables[r])), 2)
                 state.swap(r, tables[r][one][rng.randrange(4)], tables[r][two][rng.randrange(4)])
             continue
         # Every player of a repeated pair, in every round where the pair sits together.
         movable = set()
         for p, q in state.repeated:
-            for r in range(count):
+            for r in range(fixed, count):
                 seat = state.seat[r]
                 if seat[p] >= 0 and seat[p] == seat[q]:
                     movable.update(((r, p), (r, q)))
@@ -141,15 +153,43 @@ def polish(rounds: Sequence[Round], players: int, *, seed: int = 0) -> list[Roun
             best_tables = [[list(t) for t in rt] for rt in tables]
     if best_tables is None:
         return None
-    return _seated(best_tables, [r.sit_out for r in rounds], players)
+    sit_outs = [r.sit_out for r in [*history, *rounds]]
+    return _seated(best_tables, sit_outs, players, fixed)[fixed:]
 
 
-def _seated(tables: list[list[list[int]]], sit_outs: list, players: int) -> list[Round]:
-    """Seat each table (who partners whom) as the planner would, against all other rounds."""
+def polish_around(
+    played: Sequence[Round], plan: Sequence[Round], *, seed: int = 0
+) -> list[Round] | None:
+    """`polish` for a plan after the rounds played, with any player ids (late arrivals,
+    leavers): the plan with a lower worst pair or fewer repeats, or None if no better."""
+    ids = sorted({p for r in [*played, *plan] for p in r.players()})
+    index = {p: i for i, p in enumerate(ids, start=1)}
+    back = dict(enumerate(ids, start=1))
+
+    def renamed(r: Round, name: dict[int, int]) -> Round:
+        return Round(
+            tables=[tuple(name[p] for p in t) for t in r.tables],
+            sit_out=sorted(name[p] for p in r.sit_out),
+        )
+
+    found = polish(
+        [renamed(r, index) for r in plan],
+        len(ids),
+        seed=seed,
+        history=[renamed(r, index) for r in played],
+    )
+    return None if found is None else [renamed(r, back) for r in found]
+
+
+def _seated(
+    tables: list[list[list[int]]], sit_outs: list, players: int, fixed: int = 0
+) -> list[Round]:
+    """Seat each table (who partners whom) as the planner would, against all other rounds;
+    the first `fixed` rounds (played already) stay as they are."""
     counts = _Counts(players)
     for round_tables in tables:
         counts.add_round(round_tables, 1)
-    for round_tables in tables:
+    for round_tables in tables[fixed:]:
         counts.add_round(round_tables, -1)
         arrange = _arranger(counts)
         round_tables[:] = [list(arrange(t)[1]) for t in round_tables]

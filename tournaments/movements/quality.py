@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from itertools import combinations, pairwise
 
 from .core import Movement, Round
-from .limits import repeat_free_limit
+from .limits import repeat_free_limit, small_bounds
+from .small import BEST_KNOWN
 
 
 @dataclass
@@ -60,6 +61,12 @@ class Report:
         """Extra meetings of any kind (partner or opponent) beyond the first."""
         met = self.partners + self.opponents
         return sum(c - 1 for c in met.values() if c > 1)
+
+    @property
+    def most_meetings(self) -> int:
+        """The most times any two players share a table (as partners or as opponents)."""
+        met = self.partners + self.opponents
+        return max((c for pair, c in met.items() if len(pair) == 2), default=0)
 
     @property
     def opponent_range(self) -> tuple[int, int]:
@@ -239,6 +246,30 @@ class Report:
             + (limit.words() + ".")
         )
 
+    def bound_lines(self) -> list[str]:
+        """The worst pair and the repeats in all, each beside the least any night of this size
+        can have and, for a small night, the best found by search (`small.py`):
+        "Most times two players meet: 3, the least known (no night can do better than 2)."
+        """
+        players, rounds = len(self.players), self.rounds
+        if players < 4:
+            return []
+        worst, repeats = self.most_meetings, self.repeat_meetings
+        bounds = small_bounds(players, rounds, worst)
+        best = BEST_KNOWN.get((players, rounds))
+
+        known_worst = best[1] if best else None
+        # The best known repeats are for the best known worst pair: a guide only at that pair.
+        known_repeats = best[2] if best and best[1] == worst else None
+        return [
+            f"Most times two players meet: {worst}, "
+            + _against(worst, bounds.worst, known_worst, "no night")
+            + ".",
+            f"Repeated meetings in all: {repeats}, "
+            + _against(repeats, bounds.repeats, known_repeats, "no night with that worst pair")
+            + ".",
+        ]
+
     def summary(self) -> str:
         """One sentence for the partners and the opponents, from the counts: "Every partner
         new, 2 pairs meet twice as opponents." (a pair: two players)."""
@@ -269,6 +300,17 @@ class Report:
                     "as partners and as opponents"
                 )
         return _sentence(", ".join(words))
+
+
+def _against(value: int, bound: int, known: int | None, nights: str) -> str:
+    """A figure beside the least possible (`bound`) and the best known (`known`)."""
+    if value <= bound:
+        return "the least possible"
+    if known is not None and value <= known:
+        return f"the least known ({nights} can do better than {bound})"
+    if known is not None:
+        return f"{known} is known ({nights} can do better than {bound})"
+    return f"{nights} can do better than {bound}"
 
 
 def _count(number: int, word: str) -> str:

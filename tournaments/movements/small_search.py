@@ -1,0 +1,179 @@
+"""Search small nights offline; write the ones that beat the app's own into `small_data.py`.
+
+    python -m tournaments.movements.small_search search FOUND.jsonl   # the C search, ~15 min
+    python -m tournaments.movements.small_search write FOUND.jsonl    # compare, write the data
+
+`search` builds `csearch/fewest.c` (a simulated annealing, its header says how) and runs it
+for every night of 8 to 28 players over 3 to 8 rounds: first aiming at the lower bound on the
+worst pair (`limits.small_bounds`), then one more each time no run reached it, with SEEDS runs
+a size. It keeps, a size, the night with the fewest partners again, then the lowest worst
+pair, then the fewest repeats in all, in FOUND.jsonl.
+
+`write` seats each table found as the planner would (who faces whom, for left and right),
+compares it with what `individual_movement` builds without it, and writes into `small_data.py`
+only the nights that are better, with BEST_KNOWN: for every size, the best of the two. The app
+never runs this; `tests/test_small.py` checks every shipped night and every size.
+"""
+
+import json
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from .core import Round
+from .limits import small_bounds
+from .polish import _seated
+from .quality import movement_report
+
+HERE = Path(__file__).resolve().parent
+SIZES = [(n, r) for n in range(8, 29) for r in range(3, 9)]
+SEEDS = 8
+MOVES = 10_000_000
+
+
+def _run(binary: Path, players: int, rounds: int, worst: int, seed: int) -> tuple:
+    out = subprocess.run(
+        [str(binary), str(players), str(rounds), str(worst), str(seed), str(MOVES)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\n")
+    score = tuple(int(x) for x in out[0].split())
+    night = [[int(x) for x in line.split()] for line in out[1 : rounds + 1]]
+    return score, night
+
+
+def _search_size(binary: Path, players: int, rounds: int) -> dict:
+    bounds = small_bounds(players, rounds)
+    best = None
+    worst = bounds.worst
+    while True:
+        for seed in range(1, SEEDS + 1):
+            score, night = _run(binary, players, rounds, worst, seed)
+            if best is None or score < best[0]:
+                best = (score, night, worst, seed)
+        if best[0][1] <= worst or worst >= rounds:
+            break
+        worst += 1
+    (partners, found, repeats), night, aim, seed = best
+    print(f"{players} x {rounds}: {partners}/{found}/{repeats} (aim {aim}, seed {seed})")
+    return {"players": players, "rounds": rounds, "aim": aim, "seed": seed, "night": night}
+
+
+def _at_bound(players: int, rounds: int) -> bool:
+    """The app's own night can be beaten by no search."""
+    from .individual import individual_movement
+
+    figures = score(individual_movement(players, rounds).rounds, players)
+    bounds = small_bounds(players, rounds, figures[1])
+    return figures == (bounds.partners, bounds.worst, bounds.repeats)
+
+
+def search(path: Path) -> None:
+    """Each size's night as a line of FOUND (JSON lines), sizes already there kept."""
+    done = set()
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            done.add((entry["players"], entry["rounds"]))
+    todo = [size for size in SIZES if size not in done and not _at_bound(*size)]
+    with tempfile.TemporaryDirectory() as folder, path.open("a", encoding="utf-8") as out:
+        binary = Path(folder) / "fewest"
+        subprocess.run(
+            ["cc", "-O2", "-o", str(binary), str(HERE / "csearch" / "fewest.c"), "-lm"],
+            check=True,
+        )
+
+        def one(size: tuple[int, int]) -> None:
+            entry = _search_size(binary, *size)
+            out.write(json.dumps(entry) + "\n")
+            out.flush()
+
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            list(pool.map(one, todo))
+
+
+def _rounds(players: int, seats: list[list[int]]) -> list[Round]:
+    rounds = []
+    for row in seats:
+        out = sorted(set(range(1, players + 1)) - set(row))
+        tables = [tuple(row[i : i + 4]) for i in range(0, len(row), 4)]
+        rounds.append(Round(tables=tables, sit_out=out))
+    return _seated(
+        [[[p - 1 for p in t] for t in r.tables] for r in rounds],
+        [r.sit_out for r in rounds],
+        players,
+    )
+
+
+def score(rounds: list[Round], players: int) -> tuple[int, int, int]:
+    """(partners again, the most times one pair meets, repeated meetings in all)."""
+    report = movement_report(rounds, range(1, players + 1))
+    return report.partner_repeats, report.most_meetings, report.repeat_meetings
+
+
+def _encode(rounds: list[Round]) -> str:
+    return " / ".join(" ".join("-".join(map(str, t)) for t in r.tables) for r in rounds)
+
+
+def write(path: Path) -> None:
+    from . import individual, small_data
+
+    # What the app builds without the shipped nights.
+    small_data.NIGHTS.clear()
+    found: dict[tuple[int, int], list[Round]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        players, count = entry["players"], entry["rounds"]
+        rounds = _rounds(players, entry["night"])
+        report = movement_report(rounds, range(1, players + 1))
+        assert not report.errors and not report.twice_in_a_row, (players, count)
+        # A size searched more than once (another run): the best night.
+        if (players, count) not in found or score(rounds, players) < score(
+            found[(players, count)], players
+        ):
+            found[(players, count)] = rounds
+    nights, best = {}, {}
+    for players, count in SIZES:
+        ours = score(individual.individual_movement(players, count).rounds, players)
+        night = found.get((players, count))
+        if night is not None and score(night, players) < ours:
+            nights[(players, count)] = _encode(night)
+            best[(players, count)] = score(night, players)
+        else:
+            best[(players, count)] = ours
+    lines = [
+        '"""Small nights found by search (`small_search.py`), where they beat what the app builds',
+        "otherwise, and the best known figures for every small night (`small.py` reads them).",
+        "Written by `python -m tournaments.movements.small_search write FOUND.jsonl`: do not edit",
+        "by hand.",
+        '"""',
+        "",
+        "# (players, rounds): a night, rounds split by ' / ', tables by spaces, seats N-E-S-W.",
+        "NIGHTS = {",
+        *(f'    {size}: "{text}",' for size, text in sorted(nights.items())),
+        "}",
+        "",
+        "# (players, rounds): (partners again, most times one pair meets, repeats in all), the",
+        "# best known: shipped here or built by the app.",
+        "BEST_KNOWN = {",
+        *(f"    {size}: {figures}," for size, figures in sorted(best.items())),
+        "}",
+        "",
+    ]
+    (HERE / "small_data.py").write_text("\n".join(lines), encoding="utf-8")
+    print(f"{len(nights)} nights shipped of {len(best)} sizes.")
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2 or argv[0] not in ("search", "write"):
+        print(__doc__)
+        return 2
+    (search if argv[0] == "search" else write)(Path(argv[1]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
