@@ -13,6 +13,7 @@ from tournaments.movements import individual_movement, movement_report, replan
 from tournaments.movements.core import Round
 from tournaments.movements.limits import small_bounds
 from tournaments.movements.small import BEST_KNOWN, NIGHTS, small_night
+from tournaments.seating import plan_round
 
 SIZES = [(n, r) for n in range(8, 29) for r in range(3, 9)]
 
@@ -152,3 +153,24 @@ def test_the_report_says_the_worst_pair_and_the_repeats_beside_their_bounds():
     text = out.getvalue()
     assert "Most times two players meet: 2, the least possible." in text
     assert "Repeated meetings in all: 12, the least possible." in text
+
+
+@pytest.mark.parametrize(("before", "after"), [(13, 14), (17, 18), (18, 17)])
+@pytest.mark.parametrize(("rounds", "played"), [(4, 1), (4, 2), (4, 3), (8, 1), (8, 4), (8, 7)])
+def test_the_night_after_a_late_arrival_or_a_leaver_keeps_its_worst_pair_low(
+    before, after, rounds, played
+):
+    """What the app does (`seating.plan_round`): the plan kept for those already here where it
+    can be, a few moved, or a fresh plan; never a pair meeting more often than the best known
+    night of the new count, or than the rounds already played force."""
+    entrants = list(range(1, max(before, after) + 1))
+    night = plan_round(players=range(1, before + 1), rounds=rounds, entrants=entrants).night
+    past = night[:played]
+    plan = plan_round(players=range(1, after + 1), past=past, rounds=rounds, entrants=entrants)
+    report = movement_report(plan.night)
+    assert plan.night[:played] == past
+    assert report.partner_repeats == 0
+    forced = movement_report(past).most_meetings
+    assert report.most_meetings <= max(BEST_KNOWN[(after, rounds)][1], forced)
+    for r in plan.night[played:]:
+        assert sorted(r.players()) == list(range(1, after + 1))

@@ -27,8 +27,8 @@ from .movements import (
     replan,
 )
 from .movements.arrivals import kept_for
-from .movements.polish import polish_around
 from .movements.pairs import ROUND_ROBIN
+from .movements.polish import polish_around
 
 # A round as the app stores it: tables of (N, E, S, W) player ids, and the ids sitting out.
 RoundSeating = Round

@@ -13,11 +13,13 @@ they must be:
 - a leaver and a newcomer at the same time: the newcomer takes the leaver's route whole.
 
 Each round's choice weighs, as the planner does (`planner.py`), a partner again far above a
-meeting again (by the square of the meetings so far, as there), an uneven or back-to-back sit-out as much as a partner again, and a changed
-card least: the rounds are chosen one after another, then each again against all the others.
-A round the player missed counts as a round sat out, so a late arrival plays before anyone sits
-out twice. The caller compares the result with a full re-plan (`individual.replan`) and keeps
-it unless the re-plan is fairer. Pure Python, deterministic.
+meeting again (by the square of the meetings so far, as there), an uneven or back-to-back
+sit-out as much as a partner again, and a changed card least: the rounds are chosen one after
+another, then each again against all the others. A round the player missed counts as a round
+sat out, so a late arrival plays before anyone sits out twice. The caller
+(`seating._after_change`) compares the result with the same rounds polished (`polish.py`) and
+with a full re-plan (`individual.replan`), and keeps it unless one of those is fairer. Pure
+Python, deterministic.
 """
 
 from collections import Counter

@@ -226,11 +226,12 @@ def _movement(players: int, rounds: int) -> Movement:
         candidates.append(Movement(players, planned, method="planned"))
         best = min(candidates, key=lambda m: _quality_key(movement_report(m)))
     report = movement_report(best)
-    # Tabu search on the repeats, from the best so far (same sit-outs): on a short night that
-    # is not flawless, and on any night of up to POLISH_UP_TO players whose worst pair is above
-    # the least possible (partners again, if it made any, lose it the comparison).
-    if (short_night and not _flawless(report)) or (
-        players <= POLISH_UP_TO and report.most_meetings > small_bounds(players, rounds).worst
+    bounds = small_bounds(players, rounds, report.most_meetings)
+    # Tabu search on the repeats, from the best so far (same sit-outs): on a short night
+    # with repeats above the least possible, and on any night of up to POLISH_UP_TO players
+    # whose worst pair is above it (partners again, if it made any, lose it the comparison).
+    if (short_night and not _flawless(report) and report.repeat_meetings > bounds.repeats) or (
+        players <= POLISH_UP_TO and report.most_meetings > bounds.worst
     ):
         polished = polish(best.rounds, players)
         if polished is not None:

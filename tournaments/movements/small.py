@@ -17,12 +17,12 @@ __all__ = ["BEST_KNOWN", "NIGHTS", "small_night"]
 
 @cache
 def _decoded(players: int, rounds: int) -> tuple[Round, ...] | None:
-    text = NIGHTS.get((players, rounds))
-    if text is None:
+    rows = NIGHTS.get((players, rounds))
+    if rows is None:
         return None
     everyone = set(range(1, players + 1))
     decoded = []
-    for line in text.split(" / "):
+    for line in rows:
         tables = [tuple(int(p) for p in table.split("-")) for table in line.split()]
         seated = {p for t in tables for p in t}
         decoded.append(Round(tables=tables, sit_out=sorted(everyone - seated)))

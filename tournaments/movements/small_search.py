@@ -114,8 +114,8 @@ def score(rounds: list[Round], players: int) -> tuple[int, int, int]:
     return report.partner_repeats, report.most_meetings, report.repeat_meetings
 
 
-def _encode(rounds: list[Round]) -> str:
-    return " / ".join(" ".join("-".join(map(str, t)) for t in r.tables) for r in rounds)
+def _encode(rounds: list[Round]) -> list[str]:
+    return [" ".join("-".join(map(str, t)) for t in r.tables) for r in rounds]
 
 
 def write(path: Path) -> None:
@@ -151,9 +151,13 @@ def write(path: Path) -> None:
         "by hand.",
         '"""',
         "",
-        "# (players, rounds): a night, rounds split by ' / ', tables by spaces, seats N-E-S-W.",
+        "# (players, rounds): a night, a string a round, tables split by spaces, seats N-E-S-W.",
         "NIGHTS = {",
-        *(f'    {size}: "{text}",' for size, text in sorted(nights.items())),
+        *(
+            line
+            for size, rows in sorted(nights.items())
+            for line in [f"    {size}: (", *(f'        "{row}",' for row in rows), "    ),"]
+        ),
         "}",
         "",
         "# (players, rounds): (partners again, most times one pair meets, repeats in all), the",
