@@ -26,9 +26,11 @@ from .movements import (
     pairs_round,
     replan,
 )
-from .movements.arrivals import kept_for
+from .movements.arrivals import kept_for, repaired
+from .movements.limits import small_bounds
 from .movements.pairs import ROUND_ROBIN
 from .movements.polish import polish_around
+from .movements.small import BEST_KNOWN
 
 # A round as the app stores it: tables of (N, E, S, W) player ids, and the ids sitting out.
 RoundSeating = Round
@@ -132,9 +134,8 @@ def _after_change(
 ) -> tuple[list[RoundSeating], str]:
     """The night after someone arrived or left once `played` was over: the plan the night
     had then, for the players of its last round (their tally cards print it), kept for
-    everyone it can be kept for (`movements.kept_for`); or, when that is fairer (fewer
-    partners again, sit-outs more even, no pair meeting as often), with a few players moved
-    (`movements.polish`), or planned afresh around the rounds played."""
+    everyone it can be kept for (`movements.kept_for`); or, where that is less fair, the
+    fairest of a few changes to it and a plan made afresh (`_fairest`)."""
     start = len(played)
     order = {p: i for i, p in enumerate(dict.fromkeys([*entrants, *players]))}
     before = sorted(played[-1].players(), key=lambda p: (order.get(p, len(order)), p))
@@ -145,32 +146,61 @@ def _after_change(
         rest = kept_for(played, previous[start:total], arrivals=arrivals, leavers=leavers)
         if len(rest) < total - start:
             rest += replan([*played, *rest], players, total - start - len(rest), seed=seed)
-        kept = [*played, *(_normalized(r) for r in rest)]
         if _seats_everyone(rest, set(players)):
-            # Nothing a fresh plan could do better than the rounds played already force.
-            floor = _unfairness(played, players)
-            options = [(kept, "kept for the players already here")]
-            if not _at_floor(kept, players, floor):
-                # The kept plan with a few players moved so that no pair meets more often
-                # than it must; failing that, a plan made afresh. The fairest wins, and of
-                # two as fair, the one that changes fewer cards (listed first).
-                polished = polish_around(played, rest, seed=seed)
-                if polished is not None:
-                    moved = [*played, *(_normalized(r) for r in polished)]
-                    options.append((moved, "kept for the players already here, some moved"))
-                if not _at_floor(
-                    min(options, key=lambda o: _unfairness(o[0], players))[0], players, floor
-                ):
-                    fresh = [*played, *replan(played, players, total - start, seed=seed)]
-                    options.append((fresh, "re-planned for the players present"))
-            return min(options, key=lambda option: _unfairness(option[0], players))
+            return _fairest(played, previous[start:total], rest, players, total, seed)
     return [*played, *replan(played, players, total - start, seed=seed)], (
         "re-planned for the players present"
     )
 
 
-def _at_floor(night: list[RoundSeating], players: Sequence[int], floor: tuple) -> bool:
-    return all(a <= b for a, b in zip(_unfairness(night, players), floor, strict=True))
+def _fairest(
+    played: list[RoundSeating],
+    planned: list[RoundSeating],
+    rest: list[RoundSeating],
+    players: list[int],
+    total: int,
+    seed: int,
+) -> tuple[list[RoundSeating], str]:
+    """Of the plan kept (`rest`, from the rounds `planned` before the change), the same with a
+    few players swapped, with more moved (`polish`), or made afresh: the fairest, and of two as
+    fair the one that changes fewer tally cards. Each is tried only where those before it
+    leave the night less fair than the rounds played force, or a pair meeting more often than
+    the best known night of this many players (`small.BEST_KNOWN`) or its lower bound."""
+    start = len(played)
+    floor = _unfairness(played, players)
+    known = BEST_KNOWN.get((len(players), total))
+    worst = max(floor[3], known[1] if known else small_bounds(len(players), total).worst)
+    here = set(planned[0].players()) & set(players) if planned else set()
+
+    def enough(night: list[RoundSeating]) -> bool:
+        found = _unfairness(night, players)
+        return found[:3] <= floor[:3] and found[3] <= worst
+
+    def key(option: tuple[list[RoundSeating], str]) -> tuple:
+        return (*_unfairness(option[0], players), _moved(planned, option[0][start:], here))
+
+    kept = [*played, *(_normalized(r) for r in rest)]
+    options = [(kept, "kept for the players already here")]
+    if not enough(kept):
+        swapped = [*played, *(_normalized(r) for r in repaired(played, rest, worst))]
+        options.append((swapped, "kept for the players already here, a few moved"))
+    if not enough(min(options, key=key)[0]):
+        fresh = [*played, *replan(played, players, total - start, seed=seed)]
+        options.append((fresh, "re-planned for the players present"))
+    return min(options, key=key)
+
+
+def _moved(before: Sequence[RoundSeating], after: Sequence[RoundSeating], players) -> int:
+    """How many of `players` find another table or seat (or sit out) in some round: their
+    tally cards change."""
+
+    def route(night: Sequence[RoundSeating], player: int) -> list:
+        return [
+            next(((n, t.index(player)) for n, t in enumerate(r.tables) if player in t), None)
+            for r in night
+        ]
+
+    return sum(route(before, p) != route(after, p) for p in players)
 
 
 def _seats_everyone(rounds: Sequence[RoundSeating], players: set[int]) -> bool:

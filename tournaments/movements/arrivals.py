@@ -290,3 +290,64 @@ def kept_for(
         options = [_arrival_options(r, newcomer) for r in rounds]
         rounds = _choose(played, rounds, options, players)
     return rounds
+
+
+# A repair moves at most this many pairs of players a round still to play: each move changes
+# two tally cards, so past that a plan made afresh is as good.
+REPAIR_SWAPS = 2
+
+
+def repaired(played: Sequence[Round], rest: Sequence[Round], worst: int) -> list[Round]:
+    """`rest` (after `played`) with a few players swapped, two at a time in one round, so that
+    no two players meet more than `worst` times where a swap can help: each swap lowers how far
+    pairs go over `worst`, never partners two players again, and keeps who sits out."""
+    night = _Night(played, {p for r in [*played, *rest] for p in r.players()})
+    rounds = [Round(tables=list(r.tables), sit_out=list(r.sit_out)) for r in rest]
+    for r in rounds:
+        night.add(r, 1)
+
+    def excess(table: Sequence[int]) -> int:
+        """How far the table's pairs go over `worst`, its round taken out of `night`."""
+        across, beside = _pairs(table)
+        return sum(max(0, night.met[_pair(a, b)] + 1 - worst) for a, b in (*across, *beside))
+
+    swaps = [0] * len(rounds)
+    while True:
+        # The tables of the rounds to play that seat a pair over `worst` times.
+        over = [
+            (number, t)
+            for number, r in enumerate(rounds)
+            if swaps[number] < REPAIR_SWAPS
+            for t, table in enumerate(r.tables)
+            if any(
+                night.met[_pair(a, b)] > worst for a, b in (*_pairs(table)[0], *_pairs(table)[1])
+            )
+        ]
+        best = None
+        for number, t in over:
+            r = rounds[number]
+            night.add(r, -1)
+            for u, other in enumerate(r.tables):
+                if u == t:
+                    continue
+                before = excess(r.tables[t]) + excess(other)
+                for i in range(4):
+                    for j in range(4):
+                        one, two = list(r.tables[t]), list(other)
+                        one[i], two[j] = two[j], one[i]
+                        if night.partners_again((one, two)):
+                            continue
+                        gain = before - excess(one) - excess(two)
+                        if gain > 0 and (best is None or gain > best[0]):
+                            best = (gain, number, t, u, tuple(one), tuple(two))
+            night.add(r, 1)
+        if best is None:
+            return rounds
+        _gain, number, t, u, one, two = best
+        r = rounds[number]
+        night.add(r, -1)
+        tables = list(r.tables)
+        tables[t], tables[u] = one, two
+        rounds[number] = Round(tables=tables, sit_out=list(r.sit_out))
+        night.add(rounds[number], 1)
+        swaps[number] += 1

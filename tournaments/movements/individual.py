@@ -301,9 +301,12 @@ def individual_movement(players: int, rounds: int | None = None, *, seed: int = 
 # enough that each try is quick: the planner is a heuristic, and about 1 seed in 13 left a late
 # arrival at 14 players with a partner repeat that another seed avoids. The seeds follow from
 # the event's, so the same night always gets the same plan. Up to POLISH_UP_TO players the best
-# try is then polished (`polish.py`) around the rounds played.
+# try is then polished (`polish.py`) around the rounds played, with a smaller budget than a
+# whole night's (a late arrival waits on it), and fewer tries before it.
 REPLAN_TRIES = 8
+REPLAN_TRIES_POLISHED = 4
 REPLAN_TRIES_UP_TO = 100  # players
+REPLAN_POLISH = 200_000  # swaps evaluated
 
 
 def replan(played: list[Round], players: list[int], rounds: int, *, seed: int = 0) -> list[Round]:
@@ -314,6 +317,8 @@ def replan(played: list[Round], players: list[int], rounds: int, *, seed: int = 
     if len(players) < 4:
         raise MovementError(f"{len(players)} players cannot fill a table: a table needs 4.")
     tries = REPLAN_TRIES if len(players) <= REPLAN_TRIES_UP_TO else 1
+    if len(players) <= POLISH_UP_TO:
+        tries = REPLAN_TRIES_POLISHED
     best: tuple[tuple, list[Round]] | None = None
     for attempt in range(tries):
         plan = plan_rounds(players, rounds, history=played, seed=seed + 7919 * attempt)
@@ -324,7 +329,7 @@ def replan(played: list[Round], players: list[int], rounds: int, *, seed: int = 
             break
     key, plan = best
     if len(players) <= POLISH_UP_TO and key[1] > 1 and plan:
-        polished = polish_around(played, plan, seed=seed)
+        polished = polish_around(played, plan, seed=seed, budget=REPLAN_POLISH)
         if polished is not None and _night_key([*played, *polished]) < key:
             plan = polished
     return plan

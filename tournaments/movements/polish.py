@@ -93,10 +93,15 @@ class _State:
 
 
 def polish(
-    rounds: Sequence[Round], players: int, *, seed: int = 0, history: Sequence[Round] = ()
+    rounds: Sequence[Round],
+    players: int,
+    *,
+    seed: int = 0,
+    history: Sequence[Round] = (),
+    budget: int = BUDGET,
 ) -> list[Round] | None:
     """The rounds (players 1..players) with a lower worst pair or fewer repeated meetings,
-    after the rounds of `history`, or None if no better."""
+    after the rounds of `history`, or None if no better; `budget`: swaps evaluated."""
     fixed = len(history)
     tables = [[[p - 1 for p in t] for t in r.tables] for r in [*history, *rounds]]
     if len(tables) == fixed or len(tables[fixed]) < 2:
@@ -110,7 +115,7 @@ def polish(
     tabu = [[0] * players for _ in range(count)]
     best, best_tables, last = start, None, 0
     evaluated = step = 0
-    while evaluated < BUDGET and state.cost:
+    while evaluated < budget and state.cost:
         step += 1
         if step - last > STALL:
             last = step
@@ -158,7 +163,7 @@ def polish(
 
 
 def polish_around(
-    played: Sequence[Round], plan: Sequence[Round], *, seed: int = 0
+    played: Sequence[Round], plan: Sequence[Round], *, seed: int = 0, budget: int = BUDGET
 ) -> list[Round] | None:
     """`polish` for a plan after the rounds played, with any player ids (late arrivals,
     leavers): the plan with a lower worst pair or fewer repeats, or None if no better."""
@@ -177,6 +182,7 @@ def polish_around(
         len(ids),
         seed=seed,
         history=[renamed(r, index) for r in played],
+        budget=budget,
     )
     return None if found is None else [renamed(r, back) for r in found]
 
