@@ -29,7 +29,6 @@ from .movements import (
 from .movements.arrivals import kept_for, repaired
 from .movements.limits import small_bounds
 from .movements.pairs import ROUND_ROBIN
-from .movements.polish import polish_around
 from .movements.small import BEST_KNOWN
 
 # A round as the app stores it: tables of (N, E, S, W) player ids, and the ids sitting out.
@@ -162,10 +161,11 @@ def _fairest(
     seed: int,
 ) -> tuple[list[RoundSeating], str]:
     """Of the plan kept (`rest`, from the rounds `planned` before the change), the same with a
-    few players swapped, with more moved (`polish`), or made afresh: the fairest, and of two as
-    fair the one that changes fewer tally cards. Each is tried only where those before it
-    leave the night less fair than the rounds played force, or a pair meeting more often than
-    the best known night of this many players (`small.BEST_KNOWN`) or its lower bound."""
+    few players swapped (`arrivals.repaired`), or a plan made afresh (`replan`): the fairest,
+    and of two as fair the one that changes fewer tally cards. Each is tried only where those
+    before it leave the night less fair than the rounds played force, or a pair meeting more
+    often than the best known night of this many players (`small.BEST_KNOWN`) or its lower
+    bound."""
     start = len(played)
     floor = _unfairness(played, players)
     known = BEST_KNOWN.get((len(players), total))
@@ -173,8 +173,8 @@ def _fairest(
     here = set(planned[0].players()) & set(players) if planned else set()
 
     def enough(night: list[RoundSeating]) -> bool:
-        found = _unfairness(night, players)
-        return found[:3] <= floor[:3] and found[3] <= worst
+        *found, meets = _unfairness(night, players)
+        return all(a <= b for a, b in zip(found, floor[:3], strict=True)) and meets <= worst
 
     def key(option: tuple[list[RoundSeating], str]) -> tuple:
         return (*_unfairness(option[0], players), _moved(planned, option[0][start:], here))
