@@ -69,6 +69,15 @@ class Report:
         return max((c for pair, c in met.items() if len(pair) == 2), default=0)
 
     @property
+    def at_bounds(self) -> bool:
+        """The worst pair and the repeats in all are the least any night of this size can
+        have (`limits.small_bounds`)."""
+        if len(self.players) < 4:
+            return not self.repeat_meetings
+        bounds = small_bounds(len(self.players), self.rounds, self.most_meetings)
+        return (self.most_meetings, self.repeat_meetings) <= (bounds.worst, bounds.repeats)
+
+    @property
     def opponent_range(self) -> tuple[int, int]:
         return self._range(self.opponents)
 
@@ -131,7 +140,9 @@ class Report:
             for (a, b), count in self.repeated_pairs(self.partners, 1):
                 found.append(f"{who(a)} and {who(b)} are partners {_times(count)}")
             met = self.partners + self.opponents
-            if self.short_night:
+            # On a short night a repeat is a problem, unless no night of this size can have
+            # fewer (13 players over 4 rounds must meet again 12 times, and can meet twice).
+            if self.short_night and not self.at_bounds:
                 for (a, b), count in self.repeated_pairs(met, 1):
                     pair = frozenset((a, b))
                     partners, opponents = self.partners[pair], self.opponents[pair]
@@ -166,6 +177,7 @@ class Report:
                 f"{_count(len(self.players), 'player')}, {_count(self.rounds, 'round')}.",
                 self.summary(),
                 *([] if self.is_whist else [self.repeat_words()]),
+                *(self.bound_lines() if self.repeat_meetings and not self.is_whist else []),
                 _how_often(
                     Counter(self.sit_outs[p] for p in self.players),
                     "player",

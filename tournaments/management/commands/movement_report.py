@@ -29,10 +29,7 @@ class Command(BaseCommand):
         except MovementError as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(f"Movement: {movement.method}.")
-        report = movement_report(movement)
-        for line in report.lines():
-            self.stdout.write(line)
-        for line in report.bound_lines():
+        for line in movement_report(movement).lines():
             self.stdout.write(line)
         for note in movement.notes:
             self.stdout.write(note)
