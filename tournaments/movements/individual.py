@@ -4,8 +4,10 @@
 report: a full rotation from a whist design (or one derived from the design of a neighbouring
 count), a resolvable design's rounds (no repeat at all, for 16, 28, 40, 52 and 64 players and
 one fewer), a night found by search (no repeat, for 24, 36, 44 and 48 and one fewer), the
-no-repeat planes for 2^d players, a design's rounds in the order that repeats least, and the
-planner, which handles everything else.
+no-repeat planes for 2^d players, a design's rounds in the order that repeats least, a small
+night found by search where repeats cannot be avoided (`small.py`: 8 to 28 players over 3 to 8
+rounds), and the planner, which handles everything else; then, where the worst pair is above
+its lower bound, the polish.
 """
 
 import random
