@@ -192,3 +192,13 @@ def test_the_night_after_a_late_arrival_or_a_leaver_keeps_its_worst_pair_low(
     assert report.most_meetings <= max(BEST_KNOWN[(after, rounds)][1], forced)
     for r in plan.night[played:]:
         assert sorted(r.players()) == list(range(1, after + 1))
+
+
+def test_a_night_whose_players_changed_claims_no_bound():
+    # 14 players listed, the 14th only from round 3: the bounds for 14 full rounds do not
+    # apply, so the report neither claims "the least possible" nor hides a repeat.
+    rounds = individual_movement(13, 4).rounds
+    report = movement_report(rounds, range(1, 15))
+    assert not report.same_players
+    assert report.bound_lines() == []
+    assert any(p.startswith("player") and " meet twice" in p for p in report.problems)

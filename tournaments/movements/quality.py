@@ -29,6 +29,9 @@ class Report:
     errors: list[str]
     # The round in which two players first share a table again (None: no pair ever does).
     first_repeat: int | None = None
+    # Every round seats or sits out exactly the same players (no one arrived or left), with
+    # as many tables as they fill: the lower bounds (`limits.small_bounds`) apply.
+    same_players: bool = True
 
     # The counts below look only at the pairs that were counted, never at every pair of
     # players: 400 players make 79,800 pairs, and the round preview reads the report at once.
@@ -72,7 +75,7 @@ class Report:
     def at_bounds(self) -> bool:
         """The worst pair and the repeats in all are the least any night of this size can
         have (`limits.small_bounds`)."""
-        if len(self.players) < 4:
+        if len(self.players) < 4 or not self.same_players:
             return not self.repeat_meetings
         bounds = small_bounds(len(self.players), self.rounds, self.most_meetings)
         return (self.most_meetings, self.repeat_meetings) <= (bounds.worst, bounds.repeats)
@@ -264,7 +267,7 @@ class Report:
         "Most times two players meet: 3, the least known (no night can do better than 2)."
         """
         players, rounds = len(self.players), self.rounds
-        if players < 4:
+        if players < 4 or not self.same_players:
             return []
         worst, repeats = self.most_meetings, self.repeat_meetings
         bounds = small_bounds(players, rounds, worst)
@@ -405,6 +408,9 @@ def movement_report(
     twice = sorted(
         {p for before, after in pairwise(rounds) for p in set(before.sit_out) & set(after.sit_out)}
     )
+    same = all(
+        sorted(r.players()) == everyone and len(r.tables) == len(everyone) // 4 for r in rounds
+    )
     return Report(
         players=everyone,
         rounds=len(rounds),
@@ -415,4 +421,5 @@ def movement_report(
         twice_in_a_row=twice,
         errors=errors,
         first_repeat=first_repeat,
+        same_players=same,
     )
