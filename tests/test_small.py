@@ -152,7 +152,17 @@ def test_the_report_says_the_worst_pair_and_the_repeats_beside_their_bounds():
     call_command("movement_report", players=13, rounds=4, stdout=out)
     text = out.getvalue()
     assert "Most times two players meet: 2, the least possible." in text
-    assert "Repeated meetings in all: 12, the least possible." in text
+    assert (
+        "Repeated meetings in all: 12, the least possible when no two players meet more than "
+        "twice." in text
+    )
+    out = StringIO()
+    call_command("movement_report", players=19, rounds=7, stdout=out)
+    # Found by search; the bound would allow a night with no repeat at all.
+    assert (
+        "Most times two players meet: 2, the least known (a night where no two players meet "
+        "twice may exist)." in out.getvalue()
+    )
 
 
 # Where the app misses: a pair meets twice where the best known night of the new count has no

@@ -264,7 +264,7 @@ class Report:
     def bound_lines(self) -> list[str]:
         """The worst pair and the repeats in all, each beside the least any night of this size
         can have and, for a small night, the best found by search (`small.py`):
-        "Most times two players meet: 3, the least known (no night can do better than 2)."
+        "Most times two players meet: 3, the least known (no night can go below 2)."
         """
         players, rounds = len(self.players), self.rounds
         if players < 4 or not self.same_players:
@@ -272,17 +272,24 @@ class Report:
         worst, repeats = self.most_meetings, self.repeat_meetings
         bounds = small_bounds(players, rounds, worst)
         best = BEST_KNOWN.get((players, rounds))
-
-        known_worst = best[1] if best else None
-        # The best known repeats are for the best known worst pair: a guide only at that pair.
+        worst_floor = (
+            f"no night can go below {bounds.worst}"
+            if bounds.worst > 1
+            else "a night where no two players meet twice may exist"
+        )
+        repeats_floor = (
+            f"no night can go below {bounds.repeats}"
+            if bounds.repeats
+            else "a night with none may exist"
+        )
+        # The repeats' bound and best known hold for nights whose worst pair is this one.
+        when = f"when no two players meet more than {_times(worst)}"
         known_repeats = best[2] if best and best[1] == worst else None
         return [
-            f"Most times two players meet: {worst}, "
-            + _against(worst, bounds.worst, known_worst, "no night")
-            + ".",
-            f"Repeated meetings in all: {repeats}, "
-            + _against(repeats, bounds.repeats, known_repeats, "no night with that worst pair")
-            + ".",
+            "Most times two players meet: "
+            + _against(worst, bounds.worst, best and best[1], "", worst_floor),
+            "Repeated meetings in all: "
+            + _against(repeats, bounds.repeats, known_repeats, when, repeats_floor),
         ]
 
     def summary(self) -> str:
@@ -317,15 +324,18 @@ class Report:
         return _sentence(", ".join(words))
 
 
-def _against(value: int, bound: int, known: int | None, nights: str) -> str:
-    """A figure beside the least possible (`bound`) and the best known (`known`)."""
+def _against(value: int, bound: int, known: int | None, when: str, floor: str) -> str:
+    """A figure beside the least possible (`bound`, in words `floor`) and the best known
+    (`known`), `when` a condition they hold under: "12, the least possible when no two players
+    meet more than twice."."""
+    when = f" {when}" if when else ""
     if value <= bound:
-        return "the least possible"
+        return f"{value}, the least possible{when}."
     if known is not None and value <= known:
-        return f"the least known ({nights} can do better than {bound})"
+        return f"{value}, the least known{when} ({floor})."
     if known is not None:
-        return f"{known} is known ({nights} can do better than {bound})"
-    return f"{nights} can do better than {bound}"
+        return f"{value}; {known} is known{when} ({floor})."
+    return f"{value} ({floor}{when})."
 
 
 def _count(number: int, word: str) -> str:
