@@ -16,10 +16,10 @@ Each round's choice weighs, as the planner does (`planner.py`), a partner again 
 meeting again (by the square of the meetings so far, as there), an uneven or back-to-back
 sit-out as much as a partner again, and a changed card least: the rounds are chosen one after
 another, then each again against all the others. A round the player missed counts as a round
-sat out, so a late arrival plays before anyone sits out twice. The caller
-(`seating._after_change`) compares the result with the same rounds polished (`polish.py`) and
-with a full re-plan (`individual.replan`), and keeps it unless one of those is fairer. Pure
-Python, deterministic.
+sat out, so a late arrival plays before anyone sits out twice. Where that still seats a pair
+together more often than the night must, `repaired` swaps a few players; the caller
+(`seating._after_change`) compares both with a full re-plan (`individual.replan`) and keeps the
+fairest, the one that changes fewer cards on a tie. Pure Python, deterministic.
 """
 
 from collections import Counter
