@@ -23,7 +23,7 @@ from .polish import polish, polish_around
 from .quality import Report, movement_report
 from .resolvable import resolvable_rounds
 from .searched import searched_rounds
-from .small import small_night
+from .small import BEST_KNOWN, small_night
 from .whist import design_for, expand_design
 
 PLANNER_RUNS = 1
@@ -231,11 +231,17 @@ def _movement(players: int, rounds: int) -> Movement:
     bounds = small_bounds(players, rounds, report.most_meetings)
     # Tabu search on the repeats, from the best so far (same sit-outs): on a short night
     # with repeats above the least possible, and on any night of up to POLISH_UP_TO players
-    # whose worst pair is above it (partners again, if it made any, lose it the comparison).
-    if (short_night and not _flawless(report) and report.repeat_meetings > bounds.repeats) or (
-        players <= POLISH_UP_TO and report.most_meetings > bounds.worst
+    # whose worst pair is above it (partners again, if it made any, lose it the comparison);
+    # never where the night is already the best that the offline search knows (`small.py`).
+    known = BEST_KNOWN.get((players, rounds))
+    figures = (report.partner_repeats, report.most_meetings, report.repeat_meetings)
+    if (known is None or figures > known) and (
+        (short_night and not _flawless(report) and report.repeat_meetings > bounds.repeats)
+        or (players <= POLISH_UP_TO and report.most_meetings > bounds.worst)
     ):
-        polished = polish(best.rounds, players)
+        # The best known, where no pair meets three times, is a cost polish can stop at.
+        target = known[2] if known and known[:2] == (0, 2) else 0
+        polished = polish(best.rounds, players, target=target)
         if polished is not None:
             method = best.method + ", then polished"
             candidates.append(Movement(players, polished, method=method))

@@ -99,9 +99,11 @@ def polish(
     seed: int = 0,
     history: Sequence[Round] = (),
     budget: int = BUDGET,
+    target: int = 0,
 ) -> list[Round] | None:
     """The rounds (players 1..players) with a lower worst pair or fewer repeated meetings,
-    after the rounds of `history`, or None if no better; `budget`: swaps evaluated."""
+    after the rounds of `history`, or None if no better; `budget`: swaps evaluated, and the
+    search stops early at a cost of `target` (with no pair met three times, the repeats)."""
     fixed = len(history)
     tables = [[[p - 1 for p in t] for t in r.tables] for r in [*history, *rounds]]
     if len(tables) == fixed or len(tables[fixed]) < 2:
@@ -115,7 +117,7 @@ def polish(
     tabu = [[0] * players for _ in range(count)]
     best, best_tables, last = start, None, 0
     evaluated = step = 0
-    while evaluated < budget and state.cost:
+    while evaluated < budget and state.cost > target:
         step += 1
         if step - last > STALL:
             last = step
