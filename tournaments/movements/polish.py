@@ -27,14 +27,13 @@ STALL = 200  # steps without a new best before a kick
 KICK = 2  # random swaps in a kick
 STEEP = 200  # a pair's third meeting costs this many second meetings: more than a night has
 
-# The cost of a pair's m-th meeting.
-STEP = [0, 0, *(STEEP**k for k in range(100))]
-
 
 class _State:
-    def __init__(self, size: int, tables: list[list[list[int]]]):
+    def __init__(self, size: int, tables: list[list[list[int]]], steep: int):
         self.size = size
         self.tables = tables
+        # The cost of a pair's m-th meeting (at most one a round).
+        self.step = [0, 0, *(steep**k for k in range(len(tables)))]
         self.seat = []
         self.met = [0] * (size * size)
         self.repeated: dict[tuple[int, int], None] = {}
@@ -55,24 +54,24 @@ class _State:
         met[u * size + v] = met[v * size + u] = old + sign
         key = (u, v) if u < v else (v, u)
         if sign > 0:
-            self.cost += STEP[old + 1]
+            self.cost += self.step[old + 1]
             if old >= 1:
                 self.repeated[key] = None
         else:
-            self.cost -= STEP[old]
+            self.cost -= self.step[old]
             if old == 2:
                 del self.repeated[key]
 
     def delta(self, one: list[int], two: list[int], a: int, b: int) -> int:
-        met, size = self.met, self.size
+        met, size, step = self.met, self.size, self.step
         an, bn = a * size, b * size
         d = 0
         for x in one:
             if x != a:
-                d += STEP[met[bn + x] + 1] - STEP[met[an + x]]
+                d += step[met[bn + x] + 1] - step[met[an + x]]
         for y in two:
             if y != b:
-                d += STEP[met[an + y] + 1] - STEP[met[bn + y]]
+                d += step[met[an + y] + 1] - step[met[bn + y]]
         return d
 
     def swap(self, r: int, a: int, b: int) -> None:
@@ -100,15 +99,18 @@ def polish(
     history: Sequence[Round] = (),
     budget: int = BUDGET,
     target: int = 0,
+    steep: int = STEEP,
 ) -> list[Round] | None:
     """The rounds (players 1..players) with a lower worst pair or fewer repeated meetings,
     after the rounds of `history`, or None if no better; `budget`: swaps evaluated, and the
-    search stops early at a cost of `target` (with no pair met three times, the repeats)."""
+    search stops early at a cost of `target` (with no pair met three times, the repeats).
+    `steep` 1 counts every repeat alike: where a night with none may exist, that clears them
+    more often (59 players over 15 rounds: to none, where STEEP leaves 2)."""
     fixed = len(history)
     tables = [[[p - 1 for p in t] for t in r.tables] for r in [*history, *rounds]]
     if len(tables) == fixed or len(tables[fixed]) < 2:
         return None
-    state = _State(players, tables)
+    state = _State(players, tables, steep)
     start = state.cost
     if start == 0:
         return None
