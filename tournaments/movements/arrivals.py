@@ -300,7 +300,9 @@ REPAIR_SWAPS = 2
 def repaired(played: Sequence[Round], rest: Sequence[Round], worst: int) -> list[Round]:
     """`rest` (after `played`) with a few players swapped, two at a time in one round, so that
     no two players meet more than `worst` times where a swap can help: each swap lowers how far
-    pairs go over `worst`, never partners two players again, and keeps who sits out."""
+    pairs go over `worst` and never partners two players again. A swap with a player sitting
+    out makes the seated one sit out instead, only where that is as fair: they have sat out no
+    more than the other, and not in the round before or after."""
     night = _Night(played, {p for r in [*played, *rest] for p in r.players()})
     rounds = [Round(tables=list(r.tables), sit_out=list(r.sit_out)) for r in rest]
     for r in rounds:
@@ -339,15 +341,30 @@ def repaired(played: Sequence[Round], rest: Sequence[Round], worst: int) -> list
                             continue
                         gain = before - excess(one) - excess(two)
                         if gain > 0 and (best is None or gain > best[0]):
-                            best = (gain, number, t, u, tuple(one), tuple(two))
+                            best = (gain, number, t, u, tuple(one), tuple(two), r.sit_out)
+            beside = (rounds[number - 1].sit_out if number else night.last_rest) or ()
+            after = rounds[number + 1].sit_out if number + 1 < len(rounds) else ()
+            for out in r.sit_out:
+                for i, seated in enumerate(r.tables[t]):
+                    fair = night.rests[seated] <= night.rests[out]
+                    if not fair or seated in beside or seated in after:
+                        continue
+                    one = list(r.tables[t])
+                    one[i] = out
+                    if night.partners_again((one,)):
+                        continue
+                    gain = excess(r.tables[t]) - excess(one)
+                    if gain > 0 and (best is None or gain > best[0]):
+                        resting = [seated if p == out else p for p in r.sit_out]
+                        best = (gain, number, t, t, tuple(one), tuple(one), resting)
             night.add(r, 1)
         if best is None:
             return rounds
-        _gain, number, t, u, one, two = best
+        _gain, number, t, u, one, two, resting = best
         r = rounds[number]
         night.add(r, -1)
         tables = list(r.tables)
         tables[t], tables[u] = one, two
-        rounds[number] = Round(tables=tables, sit_out=list(r.sit_out))
+        rounds[number] = Round(tables=tables, sit_out=sorted(resting))
         night.add(rounds[number], 1)
         swaps[number] += 1
