@@ -244,7 +244,7 @@ def _movement(players: int, rounds: int) -> Movement:
         # Beyond the searched sizes, where a night with no repeat may exist, every repeat
         # counts alike, as the polish always did: it clears more there (59 x 15 to none,
         # where the steep cost leaves 2). The searched sizes' best known came from STEEP.
-        steep = 1 if known is None and small_bounds(players, rounds).worst == 1 else STEEP
+        steep = 1 if known is None and bounds.worst == 1 else STEEP
         polished = polish(best.rounds, players, target=target, steep=steep)
         if polished is not None:
             method = best.method + ", then polished"
