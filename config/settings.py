@@ -149,6 +149,7 @@ INSTALLED_APPS = [
     "csp",
     "clubs",
     "tournaments",
+    "brackets",
 ]
 
 MIDDLEWARE = [

@@ -20,5 +20,6 @@ urlpatterns = [
     path("clubs/", include("clubs.urls")),
     # The players' pages: no login, read-only.
     path("c/", include("tournaments.public_urls")),
+    path("", include("brackets.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -77,6 +77,8 @@ class Event(RulesChoice):
     class Format(models.TextChoices):
         PROGRESSIVE = "progressive", "Progressive (partners change every round)"
         PAIRS = "pairs", "Pairs (fixed partnerships)"
+        # Its matches are called to tables one by one, not seated in rounds (brackets/).
+        BRACKET = "bracket", "Bracket (fixed partnerships, single or double elimination)"
 
     class RoundEnd(models.TextChoices):
         HANDS = "hands", "After a fixed number of hands"
@@ -200,7 +202,12 @@ class Event(RulesChoice):
 
     @property
     def is_pairs(self) -> bool:
-        return self.format == self.Format.PAIRS
+        """Fixed partnerships: a pairs event, or a bracket of teams."""
+        return self.format in (self.Format.PAIRS, self.Format.BRACKET)
+
+    @property
+    def is_bracket(self) -> bool:
+        return self.format == self.Format.BRACKET
 
     def team_names(self, players) -> dict[int, str]:
         """The named partnerships of these players, by player id, so the captain's page and

@@ -26,6 +26,7 @@ from .models import (
     TableCard,
     TallyPrint,
 )
+from . import signals
 from .printouts import data
 from .seating import RoundPlan, RoundSeating, SeatingError, plan_round
 
@@ -173,6 +174,10 @@ def round_preview(*, event: Event) -> RoundPlan:
 def round_seat(*, event: Event, seed: int | None = None) -> Round:
     """Seat the next round with the players checked in now."""
     event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.is_bracket:
+        raise ActionRefused(
+            "A bracket is not seated in rounds: call each match to a table from the bracket page."
+        )
     number, plan = _round_plan(event, seed=seed)
     seating = plan.next
 
@@ -289,6 +294,7 @@ def hand_correct(*, hand: Hand, data: Mapping, reason: str, user) -> Hand:
         # The history's "who": outside a request the middleware cannot tell simple-history.
         hand._history_user = user
     hand.save()
+    signals.table_changed.send(sender=Table, table=table, reason="corrected")
     return hand
 
 
@@ -604,6 +610,7 @@ def table_confirm(*, table: Table, player: Player, seen: str) -> Table:
     table.confirmed_at = timezone.now()
     table._change_reason = f"Result confirmed at the table by {player.name}"
     table.save(update_fields=["confirmed_by", "confirmed_at"])
+    signals.table_changed.send(sender=Table, table=table, reason="confirmed")
     return table
 
 

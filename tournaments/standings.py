@@ -428,6 +428,20 @@ def _team_lines(
     return list(teams.values())
 
 
+# Places decided by matches rather than by points, by event format: brackets/ registers its
+# placings here ({partnership id: place}), as tournaments never imports what sits above it.
+# A team not placed yet is still in the bracket: it ranks above every team already out,
+# and among those still in by games won and points.
+PLACES_BY_FORMAT: dict[str, Callable[[Event], dict[int, int]]] = {}
+
+
+def _placed_key(places: dict[int, int]) -> Callable[[TeamLine], tuple]:
+    def key(line: TeamLine) -> tuple:
+        return (places.get(line.partnership_id, 0), *pairs_key(line))
+
+    return key
+
+
 def event_standings(event: Event) -> Standings:
     """The event's standings now: 2 queries (3 for a pairs event), whatever its size."""
     seats = _seat_rows([event])
@@ -437,7 +451,9 @@ def event_standings(event: Event) -> Standings:
     teams = None
     if event.is_pairs:
         closed = set(rounds) - set(in_play)
-        teams = rank(_team_lines(event, seats, tallies, closed), pairs_key)
+        placed = PLACES_BY_FORMAT.get(event.format)
+        key = pairs_key if placed is None else _placed_key(placed(event))
+        teams = rank(_team_lines(event, seats, tallies, closed), key)
         players = rank(players, partnership_key(teams))
     on_time = sorted({s["round__number"] for s in seats if s["round__time_called_at"]})
     return Standings(

@@ -243,7 +243,7 @@ def _render_event(
         round_.sit_out_names = sorted(sit_outs.get(round_.pk, []), key=name_key)
     present = sum(1 for e in entries if e.present)
     tally_printed, card_changes = (
-        (None, None) if night_over else services.tally_card_changes(event=event)
+        (None, None) if night_over or event.is_bracket else services.tally_card_changes(event=event)
     )
     return _vary_on_htmx(
         render(

@@ -89,9 +89,14 @@ def card_status(card: TableCard, tables: list[Table]) -> dict:
             "missing": [e for e in in_play if e.pk not in {t.round.event_id for t in tables}],
         }
     if in_play:
-        round_ = in_play[0].rounds.get(status=Round.Status.IN_PLAY)
+        # A bracket has a round in play for each match being played: the first named, with
+        # the table numbers of them all.
+        playing = in_play[0].rounds.filter(status=Round.Status.IN_PLAY).order_by("number")
+        round_ = playing.first()
         # Its tables may not start at 1: it may continue after another event's (Event.table_offset).
-        numbers = round_.tables.aggregate(first=Min("number"), last=Max("number"))
+        numbers = Table.objects.filter(round__in=playing).aggregate(
+            first=Min("number"), last=Max("number")
+        )
         return {"state": "unused", "event": in_play[0], "round": round_, **numbers}
     # Between rounds: an event of today not yet started, or one whose last round closed in the
     # last few hours with rounds still to play (a night may run past midnight).

@@ -1,0 +1,176 @@
+"""The bracket as the pages and the PDF draw it: columns of match boxes, each with its two
+teams (or what it waits for), their scores and the match's state. Built once from the
+bracket as it stands (services.Now) and a single read of the scores."""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Sum
+
+from tournaments import brackets as engine
+from tournaments.models import Hand
+
+from .models import Game
+from .services import Now
+
+SIDE_HEADINGS = {
+    "winners": "Round {round}",
+    "losers": "Losers' round {round}",
+    "final": "Final",
+    "third": "Third place",
+    "consolation": "Consolation round {round}",
+}
+STATUS_WORDS = {
+    "bye": "Bye",
+    "waiting": "Waiting",
+    "ready": "Ready to call",
+    "playing": "Playing",
+    "done": "Decided",
+    "walkover": "Walkover",
+    "not_needed": "Not needed",
+}
+
+
+@dataclass
+class Line:
+    """One slot of a match box: a team, or what the slot waits for ("Winner of W1-2")."""
+
+    name: str
+    seed: int | None = None
+    score: str = ""
+    won: bool = False
+    lost: bool = False
+    known: bool = True
+    withdrawn: bool = False
+
+
+@dataclass
+class Box:
+    code: str
+    side: str
+    round: int
+    status: str
+    lines: list[Line]
+    table: int | None = None
+    if_necessary: bool = False
+
+    @property
+    def status_words(self) -> str:
+        return STATUS_WORDS[self.status]
+
+    @property
+    def title(self) -> str:
+        if self.side == "final":
+            return "Final" if self.round == 1 else "Final, second match (if necessary)"
+        if self.side == "third":
+            return "Third place"
+        return f"Match {self.code}"
+
+
+@dataclass
+class Column:
+    side: str
+    round: int
+    boxes: list[Box] = field(default_factory=list)
+    # How lines join its matches to the next column of the same side: "halves" (two matches
+    # feed one), "straight" (one feeds one) or "" (the side's last column).
+    joins: str = ""
+
+    @property
+    def heading(self) -> str:
+        if self.side == "final" and self.round == 2:
+            return "Final, if necessary"
+        return SIDE_HEADINGS[self.side].format(round=self.round)
+
+
+def team_name(now: Now, seed: int | None) -> str:
+    team = now.team(seed)
+    return str(team.partnership) if team else ""
+
+
+def scores(now: Now) -> dict[str, list[list[int]]]:
+    """Each called match's games: [[first team's points, second's], ...], in one query."""
+    rounds = defaultdict(lambda: [0, 0])
+    totals = (
+        Hand.objects.filter(table__round__bracket_game__match__bracket=now.bracket)
+        .values("table__round_id")
+        .annotate(ns=Sum("ns_points"), ew=Sum("ew_points"))
+    )
+    for row in totals:
+        rounds[row["table__round_id"]] = [row["ns"] or 0, row["ew"] or 0]
+    found: dict[str, list[list[int]]] = defaultdict(list)
+    games = Game.objects.filter(match__bracket=now.bracket).order_by("match_id", "number")
+    for game in games.values("match__code", "round_id"):
+        found[game["match__code"]].append(rounds[game["round_id"]])
+    return found
+
+
+def _score_words(games: list[list[int]], slot: int, best_of: int, game_points: int) -> str:
+    """One game: its points. Best of three: the games won (a game is won at the game points)."""
+    if not games:
+        return ""
+    if best_of == 1:
+        return str(games[0][slot])
+    return str(sum(1 for g in games if g[slot] >= game_points and g[slot] > g[1 - slot]))
+
+
+def box(now: Now, state: engine.MatchState, games: list[list[int]], game_points: int) -> Box:
+    row = now.matches.get(state.match.id)
+    status = state.status
+    if status == "ready" and row is not None and row.called_at:
+        status = "playing"
+    lines = []
+    for slot_index, (slot, seed) in enumerate(zip(state.match.slots, state.teams, strict=True)):
+        if slot.bye:
+            lines.append(Line("Bye", known=False))
+            continue
+        if seed is None:
+            lines.append(Line(slot.in_words().capitalize(), known=False))
+            continue
+        team = now.teams[seed]
+        lines.append(
+            Line(
+                str(team.partnership),
+                seed=seed,
+                score=_score_words(games, slot_index, now.bracket.best_of, game_points),
+                won=state.winner == seed and status in ("done", "walkover"),
+                lost=state.loser == seed and status in ("done", "walkover"),
+                withdrawn=team.withdrawn_at is not None,
+            )
+        )
+    return Box(
+        code=state.match.id,
+        side=state.match.side,
+        round=state.match.round,
+        status=status,
+        lines=lines,
+        table=row.table if row is not None else None,
+        if_necessary=state.match.if_necessary,
+    )
+
+
+def drawing(now: Now) -> list[Column]:
+    """The bracket's columns in drawing order (winners' rounds, the final, third place, the
+    losers' rounds, the consolation rounds), every match a box."""
+    found = scores(now)
+    game_points = now.bracket.event.ruleset().game_points
+    columns = []
+    for side, round_, matches in now.plan.columns():
+        column = Column(side, round_)
+        for match in matches:
+            state = now.state.matches[match.id]
+            column.boxes.append(box(now, state, found.get(match.id, []), game_points))
+        columns.append(column)
+    for column, following in zip(columns, columns[1:], strict=False):
+        if following.side == column.side:
+            halves = len(following.boxes) * 2 == len(column.boxes)
+            column.joins = "halves" if halves else "straight"
+    return columns
+
+
+def placings(now: Now) -> list[tuple[str, list[str]]]:
+    """The places settled so far: ("5th–6th", [team names])."""
+    return [
+        (placing.label(), [team_name(now, seed) for seed in placing.seeds])
+        for placing in engine.placings(now.state)
+    ]

@@ -1,0 +1,473 @@
+"""A bracket's workflows: seeding it, calling a match to a table, a game's result advancing
+the bracket, corrections, resets and withdrawals. Each either completes or changes nothing
+(services.ActionRefused says why, in words)."""
+
+import random
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from tournaments import brackets as engine
+from tournaments.models import Entry, Event, Hand, Partnership, Round, Seat, Table, TableCard
+from tournaments.services import ActionRefused
+
+from .models import Bracket, Game, Match, Team
+
+SEATS = "NESW"
+# The first team sits North-South (its first player captains), the second East-West.
+SLOT_SIDE = ("NS", "EW")
+
+
+def bracket_for(event: Event) -> Bracket:
+    """The event's bracket settings, made with the defaults the first time they are needed.
+    A bracket's game is played to the game points, whatever the event form said."""
+    if event.round_end != Event.RoundEnd.GAME:
+        event.round_end = Event.RoundEnd.GAME
+        event.save(update_fields=["round_end"])
+    return Bracket.objects.get_or_create(event=event)[0]
+
+
+@dataclass(frozen=True)
+class Now:
+    """A bracket as it stands: the plan played through its results, and its rows by seed and
+    by match id, for the pages."""
+
+    bracket: Bracket
+    plan: engine.Plan
+    state: engine.State
+    teams: dict[int, Team]
+    matches: dict[str, Match]
+
+    def team(self, seed: int | None) -> Team | None:
+        return self.teams.get(seed) if seed is not None else None
+
+    def playing(self) -> list[Match]:
+        return [
+            m
+            for m in self.matches.values()
+            if m.called_at
+            and m.winner_slot is None
+            and self.state.matches[m.code].status == "ready"
+        ]
+
+    def ready_to_call(self) -> list[engine.MatchState]:
+        return [s for s in self.state.ready() if not self.matches[s.match.id].called_at]
+
+
+def _results(matches) -> dict[str, int]:
+    return {m.code: m.winner_slot for m in matches if m.winner_slot is not None}
+
+
+def bracket_now(bracket: Bracket) -> Now | None:
+    """The bracket played through its results, or None before its teams are seeded."""
+    if bracket.seeded_at is None:
+        return None
+    teams = {t.seed: t for t in bracket.teams.select_related("partnership")}
+    matches = {m.code: m for m in bracket.matches.all()}
+    plan = bracket.plan(len(teams))
+    withdrawn = [seed for seed, t in teams.items() if t.withdrawn_at is not None]
+    state = engine.play(plan, _results(matches.values()), withdrawn)
+    return Now(bracket, plan, state, teams, matches)
+
+
+# --- Seeding --------------------------------------------------------------------------------
+
+
+def _partnerships(event: Event) -> list[Partnership]:
+    """The event's teams, each with its two players (a team short of a partner is refused)."""
+    partnerships = list(event.partnerships.prefetch_related("entries__player").order_by("pk"))
+    for p in partnerships:
+        if p.entries.count() != 2:
+            raise ActionRefused(
+                f"The team “{p}” has {p.entries.count()} player(s): a team is two partners. "
+                "Give it a partner, or remove it."
+            )
+    return partnerships
+
+
+@transaction.atomic
+def bracket_seed(
+    *, bracket: Bracket, order: list[int] | None = None, draw_number: int | None = None
+) -> Bracket:
+    """Seed the bracket's teams: in `order` (partnership ids, seed 1 first) or, without one,
+    by a draw from `draw_number` (a new one when None), shown so the draw can be checked.
+    Refused once a match has been called: the bracket then stands as drawn."""
+    bracket = Bracket.objects.select_for_update().get(pk=bracket.pk)
+    if bracket.matches.filter(called_at__isnull=False).exists():
+        raise ActionRefused(
+            "Matches have been called: the seeds stand. Reset the called matches first to draw again."
+        )
+    partnerships = _partnerships(bracket.event)
+    try:
+        plan = bracket.plan(len(partnerships) if order is None else len(order))
+    except engine.PlanError as exc:
+        raise ActionRefused(str(exc)) from exc
+    by_id = {p.pk: p for p in partnerships}
+    if order is not None:
+        if len(set(order)) != len(order) or not set(order) <= set(by_id):
+            raise ActionRefused(
+                "Give every team one seed, 1 to "
+                f"{len(by_id)}, each number once: the page was out of date, reload it."
+            )
+        seeded = [by_id[pk] for pk in order]
+        bracket.draw_number = None
+    else:
+        bracket.draw_number = (
+            secrets.randbelow(900_000) + 100_000 if draw_number is None else draw_number
+        )
+        seeded = list(partnerships)
+        random.Random(bracket.draw_number).shuffle(seeded)
+    bracket.teams.all().delete()
+    bracket.matches.all().delete()
+    Team.objects.bulk_create(
+        Team(bracket=bracket, partnership=p, seed=seed) for seed, p in enumerate(seeded, start=1)
+    )
+    Match.objects.bulk_create(Match(bracket=bracket, code=m.id) for m in plan.matches)
+    bracket.seeded_at = timezone.now()
+    bracket._change_reason = (
+        f"Seeded by draw number {bracket.draw_number}"
+        if order is None
+        else "Seeded in the director's order"
+    )
+    bracket.save()
+    return bracket
+
+
+@transaction.atomic
+def bracket_seed_from_standings(*, bracket: Bracket, source: Event, top: int) -> Bracket:
+    """Seed the top `top` teams of a pairs event's standings (its qualifying rounds), in their
+    order: each team is entered in the bracket's event as it was partnered there."""
+    from tournaments.standings import event_standings
+
+    event = bracket.event
+    if source.club_id != event.club_id or not source.is_pairs or source.is_bracket:
+        raise ActionRefused("Choose a pairs event of this club to seed from.")
+    lines = event_standings(source).teams or []
+    if len(lines) < top:
+        raise ActionRefused(
+            f"{source.name} has {len(lines)} teams in its standings: choose at most {len(lines)}."
+        )
+    if lines[top - 1 : top + 1] and len(lines) > top and lines[top].place == lines[top - 1].place:
+        raise ActionRefused(
+            f"Places {top} and {top + 1} of {source.name} are tied: choose a number of teams "
+            "that does not split a tie, or seed in your own order."
+        )
+    entered = {e.player_id: e for e in event.entries.all()}
+    order = []
+    for line in lines[:top]:
+        first, second = line.player_ids[:2]
+        have = [entered.get(first), entered.get(second)]
+        if (
+            all(have)
+            and have[0].partnership_id
+            and have[0].partnership_id == have[1].partnership_id
+        ):
+            order.append(have[0].partnership_id)
+            continue
+        for entry in have:
+            if entry is not None and entry.partnership_id is not None:
+                raise ActionRefused(
+                    f"{entry.player.name} already has a partner in this event, but played "
+                    f"{source.name} as {line.name}: remove that partnership, or seed by hand."
+                )
+        partnership = Partnership.objects.create(
+            event=event,
+            name=source.partnerships.filter(pk=line.partnership_id)
+            .values_list("name", flat=True)
+            .first()
+            or "",
+        )
+        for player_id in (first, second):
+            Entry.objects.update_or_create(
+                event=event, player_id=player_id, defaults={"partnership": partnership}
+            )
+        order.append(partnership.pk)
+    bracket.source_event = source
+    bracket.save(update_fields=["source_event"])
+    return bracket_seed(bracket=bracket, order=order)
+
+
+# --- Calling a match ------------------------------------------------------------------------
+
+
+def tables_in_use(event: Event) -> set[int]:
+    """Table numbers with a round in play at the club now (any event): a card opens one."""
+    return set(
+        Table.objects.filter(
+            round__event__club_id=event.club_id, round__status=Round.Status.IN_PLAY
+        ).values_list("number", flat=True)
+    )
+
+
+def lowest_free_table(event: Event) -> int:
+    used = tables_in_use(event)
+    return next(n for n in range(1, len(used) + 2) if n not in used)
+
+
+def _players(team: Team) -> list:
+    return [e.player for e in team.partnership.entries.order_by("pk").select_related("player")]
+
+
+def _open_game(
+    match: Match, number: int, table_number: int, teams: tuple[Team, Team], dealer: str
+) -> Game:
+    """Seat game `number` of `match` as a one-table round of the event."""
+    event = match.bracket.event
+    last = event.rounds.aggregate(last=Max("number"))["last"] or 0
+    round_ = Round.objects.create(event=event, number=last + 1)
+    first, second = (_players(t) for t in teams)
+    seated = dict(zip(SEATS, [first[0], second[0], first[1], second[1]], strict=True))
+    table = Table.objects.create(
+        round=round_, number=table_number, captain=first[0], first_dealer=dealer
+    )
+    Seat.objects.bulk_create(
+        Seat(round=round_, table=table, position=pos, player=player)
+        for pos, player in seated.items()
+    )
+    TableCard.objects.ensure(event.club, table_number)
+    return Game.objects.create(match=match, number=number, round=round_)
+
+
+@transaction.atomic
+def match_call(*, bracket: Bracket, code: str, table: int) -> Match:
+    """Call a ready match to table `table`: the club's card N opens it for the captains."""
+    bracket = Bracket.objects.select_for_update().get(pk=bracket.pk)
+    now = bracket_now(bracket)
+    if now is None or code not in now.matches:
+        raise ActionRefused("There is no such match in this bracket: reload the bracket page.")
+    match = now.matches[code]
+    state = now.state.matches[code]
+    if match.called_at is not None:
+        raise ActionRefused(f"Match {code} is already called, to table {match.table}.")
+    if state.status != "ready":
+        raise ActionRefused(_not_ready_words(now, state))
+    if not 1 <= table <= 200:
+        raise ActionRefused("Choose a table number from 1 to 200.")
+    if table in tables_in_use(bracket.event):
+        raise ActionRefused(
+            f"Table {table} is in use by another match or round now: choose a free table "
+            f"(table {lowest_free_table(bracket.event)} is free)."
+        )
+    teams = tuple(now.teams[s] for s in state.teams)
+    players = [p.pk for t in teams for p in _players(t)]
+    busy = (
+        Seat.objects.filter(
+            player_id__in=players,
+            table__isnull=False,
+            round__status=Round.Status.IN_PLAY,
+            round__event__club_id=bracket.event.club_id,
+        )
+        .select_related("player", "table")
+        .first()
+    )
+    if busy is not None:
+        raise ActionRefused(
+            f"{busy.player.name} is still playing at table {busy.table.number}: call this match "
+            "when that table has finished."
+        )
+    match.table, match.called_at = table, timezone.now()
+    match._change_reason = f"Called to table {table}"
+    match.save()
+    _open_game(match, 1, table, teams, "N")
+    return match
+
+
+def _not_ready_words(now: Now, state: engine.MatchState) -> str:
+    code = state.match.id
+    if state.status in ("done", "walkover"):
+        return f"Match {code} has been decided already."
+    if state.status == "bye":
+        return f"Match {code} is a bye: its team goes on without playing."
+    if state.status == "not_needed":
+        return f"Match {code} is not needed: the final was won by the winners' side team."
+    waiting = [
+        slot.in_words()
+        for slot, team in zip(state.match.slots, state.teams, strict=True)
+        if team is None
+    ]
+    return f"Match {code} cannot be called yet: the {' and the '.join(waiting)} is not known."
+
+
+# --- Results --------------------------------------------------------------------------------
+
+
+def _game_winner(table: Table) -> int | None:
+    """The slot (0: North-South) that won the game at `table`, or None while unfinished."""
+    game = table.game()
+    if not game.finished or game.winner is None:
+        return None
+    return SLOT_SIDE.index(game.winner)
+
+
+def _match_outcome(match: Match, bracket: Bracket) -> tuple[int | None, list[int | None]]:
+    """The match's winning slot from its confirmed games (None: undecided), and each game's."""
+    winners = []
+    for game in match.games.select_related("round").order_by("number"):
+        table = game.round.tables.get()
+        winners.append(_game_winner(table) if table.confirmed_at else None)
+    need = bracket.games_to_win
+    for slot in (0, 1):
+        if winners.count(slot) >= need:
+            return slot, winners
+    return None, winners
+
+
+def _next_dealer(table: Table) -> str:
+    """The deal passes on: the next game's first dealer sits after the last hand's dealer."""
+    last = table.hands.order_by("-number").first()
+    dealer = last.dealer if last else table.first_dealer
+    return SEATS[(SEATS.index(dealer) + 1) % 4]
+
+
+def table_confirmed(table: Table) -> None:
+    """A game's result was confirmed at the table: close its round, then either the match is
+    decided (the bracket advances, as it is worked out from the results) or the next game
+    starts at once on the same table."""
+    game = Game.objects.filter(round_id=table.round_id).select_related("match__bracket").first()
+    if game is None:
+        return
+    match = Match.objects.select_for_update().get(pk=game.match_id)
+    bracket = match.bracket
+    round_ = table.round
+    round_.status, round_.closed_at = Round.Status.CLOSED, timezone.now()
+    round_._change_reason = f"Game {game.number} of match {match.code} confirmed"
+    round_.save()
+    winner, winners = _match_outcome(match, bracket)
+    if winner is not None:
+        match.winner_slot, match.decided_at = winner, timezone.now()
+        match._change_reason = f"Won at table {match.table}"
+        match.save()
+        return
+    now = bracket_now(bracket)
+    state = now.state.matches[match.code]
+    if state.status != "ready":  # a team withdrew meanwhile: a walkover, nothing more to play
+        return
+    teams = tuple(now.teams[s] for s in state.teams)
+    _open_game(match, game.number + 1, match.table, teams, _next_dealer(table))
+
+
+def table_corrected(table: Table) -> None:
+    """A director corrected a hand of a confirmed game: if that changes who won the match, the
+    bracket re-advances, unless a match the change would alter has started (refused whole,
+    naming it: reset that match first)."""
+    game = Game.objects.filter(round_id=table.round_id).select_related("match__bracket").first()
+    if game is None or table.confirmed_at is None:
+        return
+    match = Match.objects.select_for_update().get(pk=game.match_id)
+    bracket = match.bracket
+    winner, winners = _match_outcome(match, bracket)
+    played = len(winners)
+    if None in winners:
+        raise ActionRefused(
+            f"This correction leaves game {winners.index(None) + 1} of match {match.code} without "
+            "a winner: a game ends when a side reaches the game points. Check the hands."
+        )
+    if match.winner_slot is None:
+        return  # the match is still being played: its next game is already seated
+    decided_at = next(
+        (i + 1 for i in range(played) if winners[: i + 1].count(winner) >= bracket.games_to_win),
+        None,
+    )
+    if winner is None or decided_at != played:
+        raise ActionRefused(
+            f"This correction changes who won game {game.number} so that match {match.code} "
+            f"would not have ended after the {played} games played. Reset match {match.code} "
+            "and play it again, or check the hands."
+        )
+    if winner == match.winner_slot:
+        return
+    before = bracket_now(bracket)
+    match.winner_slot = winner
+    results = _results(before.matches.values())
+    results[match.code] = winner
+    withdrawn = [s for s, t in before.teams.items() if t.withdrawn_at is not None]
+    after = engine.play(before.plan, results, withdrawn)
+    for code, row in before.matches.items():
+        if row.called_at and before.state.matches[code].teams != after.matches[code].teams:
+            raise ActionRefused(
+                f"This correction would change who won match {match.code}, but match {code} "
+                f"has started (table {row.table}). Reset match {code} first, then correct this hand."
+            )
+    match._change_reason = "A corrected hand changed the winner"
+    match.save()
+
+
+@transaction.atomic
+def match_reset(*, match: Match, reason: str) -> Match:
+    """Clear a match's hands and games, the reason kept in the history: it is ready to be
+    called again (to its table or another) and played from its first game. Refused while a
+    match that depends on its result has started."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ActionRefused("Say why the match is reset: the reason is kept with the change.")
+    match = Match.objects.select_for_update().select_related("bracket__event").get(pk=match.pk)
+    bracket = match.bracket
+    if match.called_at is None:
+        raise ActionRefused(f"Match {match.code} has not been called: there is nothing to reset.")
+    now = bracket_now(bracket)
+    results = _results(now.matches.values())
+    results.pop(match.code, None)
+    withdrawn = [s for s, t in now.teams.items() if t.withdrawn_at is not None]
+    after = engine.play(now.plan, _drop_dependent(now.plan, results, match.code), withdrawn)
+    for code, row in now.matches.items():
+        if (
+            code != match.code
+            and row.called_at
+            and now.state.matches[code].teams != after.matches[code].teams
+        ):
+            raise ActionRefused(
+                f"Match {code} has started with the winner or loser of match {match.code}: "
+                f"reset match {code} first."
+            )
+    why = f"Match {match.code} reset: {reason}"
+    for game in match.games.select_related("round"):
+        # One by one, so each cleared hand's history keeps the reason.
+        for hand in Hand.objects.filter(table__round=game.round):
+            hand._change_reason = why
+            hand.delete()
+        game.round._change_reason = why
+        game.round.delete()
+    match.table, match.called_at = None, None
+    match.winner_slot, match.decided_at = None, None
+    match._change_reason = f"Reset: {reason}"
+    match.save()
+    return match
+
+
+def _drop_dependent(plan: engine.Plan, results: dict[str, int], code: str) -> dict[str, int]:
+    """The results without those of matches fed, directly or not, by match `code`."""
+    fed = {code}
+    for m in plan.matches:
+        if any((s.winner_of in fed) or (s.loser_of in fed) for s in m.slots):
+            fed.add(m.id)
+    return {c: w for c, w in results.items() if c not in fed}
+
+
+@transaction.atomic
+def team_withdraw(*, team: Team, reason: str) -> Team:
+    """The team leaves: it forfeits its next match (a walkover) and every later one. A game it
+    is playing now is closed as it stands."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ActionRefused("Say why the team withdraws: the reason is kept with the change.")
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    if team.withdrawn_at is not None:
+        raise ActionRefused(f"{team.partnership} has already withdrawn.")
+    team.withdrawn_at = timezone.now()
+    team._change_reason = f"Withdrew: {reason}"
+    team.save()
+    players = team.partnership.entries.values_list("player_id", flat=True)
+    playing = Round.objects.filter(
+        bracket_game__match__bracket=team.bracket,
+        status=Round.Status.IN_PLAY,
+        seats__player_id__in=players,
+    ).distinct()
+    for round_ in playing:
+        round_.status, round_.closed_at = Round.Status.CLOSED, timezone.now()
+        round_.close_reason = f"{team.partnership} withdrew: {reason}"
+        round_._change_reason = round_.close_reason
+        round_.save()
+    return team

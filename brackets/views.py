@@ -1,0 +1,208 @@
+"""The director's bracket pages: settings and seeding, then calling matches to tables,
+resets and withdrawals. Thin: each validates a form and calls a service."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Event
+from tournaments.services import ActionRefused
+
+from . import drawing, services
+from .forms import BracketSettingsForm, CallForm, DrawForm, OrderForm, ReasonForm, StandingsSeedForm
+from .models import Bracket, Match, Team
+
+
+def _get_bracket_for_user(request: HttpRequest, pk: int) -> Bracket:
+    """The bracket of event `pk`, if the user directs its club: 404 otherwise, and for an
+    event that is not a bracket. The one access check of this app's views."""
+    events = Event.objects.directed_by(request.user).filter(format=Event.Format.BRACKET)
+    event = get_object_or_404(events.select_related("club"), pk=pk)
+    return services.bracket_for(event)
+
+
+def _source_events(bracket: Bracket):
+    """The club's pairs events that have played (a bracket's qualifying rounds)."""
+    return (
+        Event.objects.for_club(bracket.event.club_id)
+        .filter(format=Event.Format.PAIRS, rounds__isnull=False)
+        .exclude(pk=bracket.event_id)
+        .distinct()
+        .order_by("-date", "name")
+    )
+
+
+def _page(request: HttpRequest, bracket: Bracket, status: int = 200, **forms) -> HttpResponse:
+    event = bracket.event
+    now = services.bracket_now(bracket)
+    started = now is not None and any(m.called_at for m in now.matches.values())
+    teams = list(event.partnerships.order_by("pk"))
+    context = {
+        "event": event,
+        "bracket": bracket,
+        "now": now,
+        "started": started,
+        "teams": teams,
+        "settings_form": forms.get("settings_form")
+        or (None if started else BracketSettingsForm(instance=bracket)),
+        "draw_form": forms.get("draw_form") or DrawForm(),
+        "order_form": forms.get("order_form") or OrderForm(teams=teams),
+        "standings_form": forms.get("standings_form")
+        or StandingsSeedForm(events=_source_events(bracket)),
+        "call_error": forms.get("call_error"),
+    }
+    if now is not None:
+        columns = drawing.drawing(now)
+        boxes = {b.code: b for column in columns for b in column.boxes}
+        free = services.lowest_free_table(event)
+        context.update(
+            columns=columns,
+            playing=[boxes[m.code] for m in now.playing()],
+            ready=[boxes[s.match.id] for s in now.ready_to_call()],
+            waiting=[b for b in boxes.values() if b.status == "waiting"],
+            free_table=free,
+            placings=drawing.placings(now),
+            seeded=list(now.teams.values()),
+            unseeded=[
+                t for t in teams if t.pk not in {s.partnership_id for s in now.teams.values()}
+            ],
+        )
+    return render(request, "brackets/bracket.html", context, status=status)
+
+
+@login_required
+def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
+    return _page(request, _get_bracket_for_user(request, pk))
+
+
+@login_required
+@require_POST
+def bracket_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    bracket = _get_bracket_for_user(request, pk)
+    if bracket.matches.filter(called_at__isnull=False).exists():
+        messages.error(request, "Matches have been called: the bracket's format stands.")
+        return redirect("brackets:bracket", pk=pk)
+    form = BracketSettingsForm(request.POST, instance=bracket)
+    if not form.is_valid():
+        return _page(request, bracket, status=400, settings_form=form)
+    form.save()
+    if bracket.seeded_at is not None:
+        # The plan changed shape: seed again, in the same order, so matches fit the format.
+        order = list(bracket.teams.order_by("seed").values_list("partnership_id", flat=True))
+        try:
+            services.bracket_seed(bracket=bracket, order=order)
+        except ActionRefused as exc:
+            messages.error(request, exc.message)
+            return redirect("brackets:bracket", pk=pk)
+    messages.success(request, "Bracket settings saved.")
+    return redirect("brackets:bracket", pk=pk)
+
+
+@login_required
+@require_POST
+def bracket_seed(request: HttpRequest, pk: int) -> HttpResponse:
+    """Seed by a draw, by the director's order or by another event's standings."""
+    bracket = _get_bracket_for_user(request, pk)
+    how = request.POST.get("how")
+    teams = list(bracket.event.partnerships.order_by("pk"))
+    try:
+        if how == "order":
+            form = OrderForm(request.POST, teams=teams)
+            if not form.is_valid():
+                return _page(request, bracket, status=400, order_form=form)
+            services.bracket_seed(bracket=bracket, order=form.cleaned_data["order"])
+            bracket.seeding = Bracket.Seeding.ORDER
+        elif how == "standings":
+            form = StandingsSeedForm(request.POST, events=_source_events(bracket))
+            if not form.is_valid():
+                return _page(request, bracket, status=400, standings_form=form)
+            services.bracket_seed_from_standings(
+                bracket=bracket, source=form.cleaned_data["source"], top=form.cleaned_data["top"]
+            )
+            bracket.seeding = Bracket.Seeding.STANDINGS
+        else:
+            form = DrawForm(request.POST)
+            if not form.is_valid():
+                return _page(request, bracket, status=400, draw_form=form)
+            services.bracket_seed(bracket=bracket, draw_number=form.cleaned_data["draw_number"])
+            bracket.seeding = Bracket.Seeding.DRAW
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+        return redirect("brackets:bracket", pk=pk)
+    bracket.save(update_fields=["seeding"])
+    bracket.refresh_from_db()
+    if bracket.seeding == Bracket.Seeding.DRAW:
+        messages.success(request, f"Teams drawn: draw number {bracket.draw_number}.")
+    else:
+        messages.success(request, "Teams seeded.")
+    return redirect("brackets:bracket", pk=pk)
+
+
+def _match(bracket: Bracket, code: str) -> Match:
+    return get_object_or_404(Match, bracket=bracket, code=code)
+
+
+@login_required
+@require_POST
+def match_call(request: HttpRequest, pk: int, code: str) -> HttpResponse:
+    bracket = _get_bracket_for_user(request, pk)
+    match = _match(bracket, code)
+    form = CallForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Match {match.code}: {form.errors['table'][0]}")
+        return redirect("brackets:bracket", pk=pk)
+    try:
+        services.match_call(bracket=bracket, code=match.code, table=form.cleaned_data["table"])
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            f"Match {match.code} called to table {form.cleaned_data['table']}: "
+            f"table card {form.cleaned_data['table']} opens it.",
+        )
+    return redirect("brackets:bracket", pk=pk)
+
+
+@login_required
+@require_POST
+def match_reset(request: HttpRequest, pk: int, code: str) -> HttpResponse:
+    bracket = _get_bracket_for_user(request, pk)
+    match = _match(bracket, code)
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Match {match.code} not reset: {form.errors['reason'][0]}")
+        return redirect("brackets:bracket", pk=pk)
+    try:
+        services.match_reset(match=match, reason=form.cleaned_data["reason"])
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            f"Match {match.code} reset: its hands are cleared, and it is ready to call again.",
+        )
+    return redirect("brackets:bracket", pk=pk)
+
+
+@login_required
+@require_POST
+def team_withdraw(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
+    bracket = _get_bracket_for_user(request, pk)
+    team = get_object_or_404(Team, bracket=bracket, pk=team_pk)
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"{team.partnership} not withdrawn: {form.errors['reason'][0]}")
+        return redirect("brackets:bracket", pk=pk)
+    try:
+        services.team_withdraw(team=team, reason=form.cleaned_data["reason"])
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            f"{team.partnership} withdrew: they forfeit their next match and every later one.",
+        )
+    return redirect("brackets:bracket", pk=pk)

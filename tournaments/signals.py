@@ -1,0 +1,11 @@
+"""Signals for what sits above events (brackets/): tournaments never imports it.
+
+`table_changed` is sent inside the transaction that confirmed a table's result or corrected
+one of its hands, with `table` and `reason` ("confirmed" or "corrected"). A receiver that
+raises services.ActionRefused undoes the change whole: a bracket refuses a correction that
+would change the team of a match already being played.
+"""
+
+from django.dispatch import Signal
+
+table_changed = Signal()
