@@ -14,7 +14,9 @@ class BracketSettingsForm(forms.ModelForm):
         widgets = {"kind": forms.RadioSelect, "best_of": forms.RadioSelect}
         help_texts = {
             "third_place": "Single elimination: the two semi-final losers play for third.",
-            "consolation": "Single elimination: the first-round losers play on for a consolation prize.",
+            "consolation": (
+                "Single elimination: the first-round losers play on for a consolation prize."
+            ),
         }
 
     def clean(self):

@@ -38,7 +38,9 @@ class Bracket(models.Model):
     reset = models.BooleanField(
         "a second final if the losers' bracket team wins the first",
         default=True,
-        help_text="Double elimination: then the champion is the only team with fewer than two losses.",
+        help_text=(
+            "Double elimination: then the champion is the only team with fewer than two losses."
+        ),
     )
     best_of = models.PositiveSmallIntegerField(
         "a match is", choices=BestOf.choices, default=BestOf.ONE

@@ -98,7 +98,8 @@ def bracket_seed(
     bracket = Bracket.objects.select_for_update().get(pk=bracket.pk)
     if bracket.matches.filter(called_at__isnull=False).exists():
         raise ActionRefused(
-            "Matches have been called: the seeds stand. Reset the called matches first to draw again."
+            "Matches have been called: the seeds stand. Reset the called matches first to "
+            "draw again."
         )
     partnerships = _partnerships(bracket.event)
     try:
@@ -389,7 +390,8 @@ def table_corrected(table: Table) -> None:
         if row.called_at and before.state.matches[code].teams != after.matches[code].teams:
             raise ActionRefused(
                 f"This correction would change who won match {match.code}, but match {code} "
-                f"has started (table {row.table}). Reset match {code} first, then correct this hand."
+                f"has started (table {row.table}). Reset match {code} first, then correct this "
+                "hand."
             )
     match._change_reason = "A corrected hand changed the winner"
     match.save()

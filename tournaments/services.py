@@ -14,6 +14,7 @@ from django.utils import timezone
 import scoring
 from clubs.models import Player
 
+from . import signals
 from .models import (
     HAND_FIELDS,
     Entry,
@@ -26,7 +27,6 @@ from .models import (
     TableCard,
     TallyPrint,
 )
-from . import signals
 from .printouts import data
 from .seating import RoundPlan, RoundSeating, SeatingError, plan_round
 
