@@ -1,14 +1,16 @@
 """What the bracket hands to the layers below it: it hears of a game's confirmed or corrected
-result (tournaments/signals.py), and gives the standings its placings."""
+result (tournaments/signals.py), gives the standings its placings, and the players' event
+page and the projector its own pages (tournaments/format_pages.py)."""
 
 from django.dispatch import receiver
 
 from tournaments import brackets as engine
-from tournaments import standings
+from tournaments import format_pages, standings
 from tournaments.models import Event
 from tournaments.signals import table_changed
 
-from . import services
+from . import public_views, services
+from .models import Bracket
 
 
 @receiver(table_changed)
@@ -23,8 +25,6 @@ def advance(sender, table, reason, **kwargs):
 
 def _places(event) -> dict[int, int]:
     """The bracket's settled places by partnership id, for the event's standings."""
-    from .models import Bracket
-
     bracket = Bracket.objects.filter(event=event).first()
     now = services.bracket_now(bracket) if bracket is not None else None
     if now is None:
@@ -37,3 +37,14 @@ def _places(event) -> dict[int, int]:
 
 
 standings.PLACES_BY_FORMAT[Event.Format.BRACKET] = _places
+
+
+def _projector(request, event):
+    # Imported when first shown: the projector's page module is the heaviest of the app's.
+    from .projector import projector
+
+    return projector(request, event)
+
+
+format_pages.EVENT_PAGES[Event.Format.BRACKET] = public_views.event_page
+format_pages.PROJECTORS[Event.Format.BRACKET] = _projector

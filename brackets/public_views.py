@@ -1,0 +1,40 @@
+"""The players' bracket page, at the event's public address (/c/<club>/events/<pk>/): what is
+playing, what is next, the bracket drawn, and the places settled. No login: the event reaches
+here through tournaments/public.py's access check (format_pages.EVENT_PAGES)."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournaments.models import Event
+
+from . import drawing, services
+
+
+def state_words(now: services.Now | None) -> str:
+    """Where the bracket stands, in one line for players and the hall."""
+    if now is None:
+        return "The bracket is being drawn: the matches show here as soon as the teams are seeded."
+    if now.state.finished:
+        champion = drawing.team_name(now, now.state.champion)
+        return f"The bracket is over: {champion} won. Thank you for playing!"
+    playing = len(now.playing())
+    if playing:
+        return f"{playing} match{'es are' if playing > 1 else ' is'} being played."
+    return "The next matches are being called to their tables."
+
+
+def event_page(request: HttpRequest, event: Event) -> HttpResponse:
+    bracket = services.bracket_for(event)
+    now = services.bracket_now(bracket)
+    context = {"club": event.club, "event": event, "bracket": bracket, "now": now}
+    context["state"] = state_words(now)
+    if now is not None:
+        columns = drawing.drawing(now)
+        boxes = {b.code: b for column in columns for b in column.boxes}
+        context.update(
+            columns=columns,
+            playing=[boxes[m.code] for m in now.playing()],
+            ready=[boxes[s.match.id] for s in now.ready_to_call()],
+            placings=drawing.placings(now),
+        )
+    return render(request, "brackets/public.html", context)
