@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.models import Event
+from tournaments.standings import event_standings, night_prizes
 
 from . import drawing, services
 
@@ -37,4 +38,6 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
             ready=[boxes[s.match.id] for s in now.ready_to_call()],
             placings=drawing.placings(now),
         )
+        if event.prizes_public:
+            context.update(night_prizes(event, event_standings(event)))
     return render(request, "brackets/public.html", context)
