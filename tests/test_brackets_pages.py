@@ -1,0 +1,184 @@
+"""The director's bracket page: settings, seeding, calling, resets and withdrawals through the
+views, every bad input refused in words, and no one else's bracket reachable."""
+
+import datetime
+import re
+
+import pytest
+from django.urls import reverse
+
+from brackets import services
+from brackets.models import Bracket, Match
+from clubs.models import Player
+from tests.test_brackets_night import make_bracket, play_match
+from tournaments.models import Entry, Event, Partnership, Round
+
+
+def bracket_event(club, teams: int) -> Event:
+    event = Event.objects.create(
+        club=club, name="Spring knockout", date=datetime.date(2026, 11, 26), format="bracket"
+    )
+    for n in range(teams):
+        team = Partnership.objects.create(event=event, name=f"Aces {n + 1}")
+        for letter in "ab":
+            player = Player.objects.create(club=club, name=f"Knock {n}{letter}")
+            Entry.objects.create(event=event, player=player, partnership=team)
+    return event
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+@pytest.mark.django_db
+def test_before_seeding_the_page_says_how_to_start(director_client, club):
+    event = bracket_event(club, 5)
+    page = director_client.get(reverse("brackets:bracket", args=[event.pk]))
+    assert page.status_code == 200
+    assert "5 teams registered" in text(page)
+    assert "Draw the seeds" in text(page)
+
+
+@pytest.mark.django_db
+def test_a_draw_seeds_the_teams_and_shows_its_number_and_the_bracket(director_client, club):
+    event = bracket_event(club, 6)
+    url = reverse("brackets:seed", args=[event.pk])
+    response = director_client.post(url, {"how": "draw", "draw_number": "4321"}, follow=True)
+    page = text(response)
+    assert "draw number 4321" in page
+    bracket = Bracket.objects.get(event=event)
+    assert bracket.teams.count() == 6 and bracket.draw_number == 4321
+    # Six teams: two byes, to seeds 1 and 2, and every team's name in the drawing.
+    assert page.count("status-bye") == 2
+    for n in range(1, 7):
+        assert f"Aces {n}" in page
+
+
+@pytest.mark.django_db
+def test_settings_refuse_a_third_place_match_in_double_elimination(director_client, club):
+    event = bracket_event(club, 4)
+    url = reverse("brackets:settings", args=[event.pk])
+    response = director_client.post(url, {"kind": "double", "best_of": "1", "third_place": "on"})
+    assert response.status_code == 400
+    assert "Single elimination only" in text(response)
+    assert Bracket.objects.get(event=event).kind == "single"
+
+
+@pytest.mark.django_db
+def test_seeding_in_my_order_refuses_a_seed_given_twice(director_client, club):
+    event = bracket_event(club, 3)
+    teams = list(event.partnerships.order_by("pk"))
+    posted = {"how": "order", **{f"seed_{t.pk}": "1" for t in teams}}
+    response = director_client.post(reverse("brackets:seed", args=[event.pk]), posted)
+    assert response.status_code == 400
+    assert "Each seed once: 1 is given to more than one team" in text(response)
+    posted = {"how": "order", **{f"seed_{t.pk}": str(3 - i) for i, t in enumerate(teams)}}
+    director_client.post(reverse("brackets:seed", args=[event.pk]), posted)
+    seeds = dict(Bracket.objects.get(event=event).teams.values_list("partnership_id", "seed"))
+    assert seeds == {teams[0].pk: 3, teams[1].pk: 2, teams[2].pk: 1}
+
+
+@pytest.mark.django_db
+def test_seeding_too_few_teams_is_refused_in_words(director_client, club):
+    event = bracket_event(club, 2)
+    response = director_client.post(
+        reverse("brackets:seed", args=[event.pk]), {"how": "draw"}, follow=True
+    )
+    assert "at least 3 teams" in text(response)
+    assert not Bracket.objects.get(event=event).matches.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "table, words",
+    [("0", "Table numbers run from 1 to 200"), ("abc", "whole number"), ("", "Give the table")],
+)
+def test_calling_to_a_bad_table_number_is_refused_in_words(director_client, club, table, words):
+    bracket = make_bracket(club, 4)
+    url = reverse("brackets:match-call", args=[bracket.event_id, "W1-1"])
+    response = director_client.post(url, {"table": table}, follow=True)
+    assert words in text(response)
+    assert not Match.objects.filter(bracket=bracket, called_at__isnull=False).exists()
+
+
+@pytest.mark.django_db
+def test_calling_shows_the_match_playing_at_its_table_with_the_lowest_free_table_proposed(
+    director_client, club
+):
+    bracket = make_bracket(club, 8)
+    url = reverse("brackets:match-call", args=[bracket.event_id, "W1-1"])
+    page = text(director_client.post(url, {"table": "1"}, follow=True))
+    assert "Match W1-1 called to table 1" in page
+    assert re.search(r"Table 1</strong> · Match W1-1", page)
+    # The next match to call proposes table 2, the lowest free.
+    assert 'name="table" min="1" max="200" value="2"' in page
+
+
+@pytest.mark.django_db
+def test_reset_and_withdraw_need_a_reason(director_client, club):
+    bracket = make_bracket(club, 4)
+    play_match(bracket, "W1-1", slot=0)
+    reset = reverse("brackets:match-reset", args=[bracket.event_id, "W1-1"])
+    assert "Say why" in text(director_client.post(reset, {"reason": ""}, follow=True))
+    team = bracket.teams.get(seed=3)
+    withdraw = reverse("brackets:team-withdraw", args=[bracket.event_id, team.pk])
+    assert "Say why" in text(director_client.post(withdraw, {"reason": " "}, follow=True))
+    page = text(director_client.post(withdraw, {"reason": "Left early"}, follow=True))
+    assert "withdrew: they forfeit their next match" in page
+    assert "Walkover" in page
+
+
+@pytest.mark.django_db
+def test_another_clubs_director_and_a_stranger_see_nothing(client, other_director, club):
+    bracket = make_bracket(club, 4)
+    event = bracket.event
+    urls = [
+        reverse("brackets:bracket", args=[event.pk]),
+        reverse("brackets:match-call", args=[event.pk, "W1-1"]),
+        reverse("brackets:team-withdraw", args=[event.pk, bracket.teams.first().pk]),
+    ]
+    client.force_login(other_director)
+    for url in urls:
+        assert client.post(url, {"table": "1", "reason": "x"}).status_code == 404
+    assert client.get(urls[0]).status_code == 404
+    client.logout()
+    assert client.get(urls[0]).status_code == 302  # to the login page
+    assert not Round.objects.filter(event=event).exists()
+
+
+@pytest.mark.django_db
+def test_a_progressive_event_has_no_bracket_page_and_cannot_be_called(director_client, event):
+    assert director_client.get(reverse("brackets:bracket", args=[event.pk])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_unknown_match_code_is_a_404_not_a_500(director_client, club):
+    bracket = make_bracket(club, 4)
+    for code in ["Z9-9", "W1-1'; --", "%00"]:
+        url = reverse("brackets:match-call", args=[bracket.event_id, "W1-1"]).replace("W1-1", code)
+        assert director_client.post(url, {"table": "1"}).status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_bracket_event_is_not_seated_in_rounds(director_client, club):
+    bracket = make_bracket(club, 4)
+    response = director_client.post(
+        reverse("tournaments:round-seat", args=[bracket.event_id]), follow=True
+    )
+    assert "A bracket is not seated in rounds" in text(response)
+    assert not Round.objects.filter(event=bracket.event).exists()
+    page = text(director_client.get(reverse("tournaments:event-detail", args=[bracket.event_id])))
+    assert "Open the bracket" in page
+
+
+@pytest.mark.django_db
+def test_the_page_reads_few_queries_for_a_big_bracket(
+    director_client, club, django_assert_max_num_queries
+):
+    bracket = make_bracket(club, 32, kind="double")
+    services.match_call(bracket=bracket, code="W1-1", table=1)
+    with django_assert_max_num_queries(40):
+        assert (
+            director_client.get(reverse("brackets:bracket", args=[bracket.event_id])).status_code
+            == 200
+        )
