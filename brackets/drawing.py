@@ -53,6 +53,8 @@ class Box:
     lines: list[Line]
     table: int | None = None
     if_necessary: bool = False
+    # (game number, table id) of each game played or playing: the director's pages link them.
+    games: list = field(default_factory=list)
 
     @property
     def status_words(self) -> str:

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Event
+from tournaments.models import Event, Table
 from tournaments.services import ActionRefused
 
 from . import drawing, services
@@ -57,8 +57,12 @@ def _page(request: HttpRequest, bracket: Bracket, status: int = 200, **forms) ->
         columns = drawing.drawing(now)
         boxes = {b.code: b for column in columns for b in column.boxes}
         free = services.lowest_free_table(event)
+        tables = _game_tables(bracket)
+        for code, found in tables.items():
+            boxes[code].games = found
         context.update(
             columns=columns,
+            decided=[b for b in boxes.values() if b.status == "done"],
             playing=[boxes[m.code] for m in now.playing()],
             ready=[boxes[s.match.id] for s in now.ready_to_call()],
             waiting=[b for b in boxes.values() if b.status == "waiting"],
@@ -70,6 +74,18 @@ def _page(request: HttpRequest, bracket: Bracket, status: int = 200, **forms) ->
             ],
         )
     return render(request, "brackets/bracket.html", context, status=status)
+
+
+def _game_tables(bracket: Bracket) -> dict[str, list[tuple[int, int]]]:
+    """Each called match's games as (game number, table id): where the director reads and
+    corrects its hands."""
+    found: dict[str, list[tuple[int, int]]] = {}
+    rows = Table.objects.filter(round__bracket_game__match__bracket=bracket).values_list(
+        "round__bracket_game__match__code", "round__bracket_game__number", "pk"
+    )
+    for code, number, pk in sorted(rows):
+        found.setdefault(code, []).append((number, pk))
+    return found
 
 
 @login_required

@@ -182,3 +182,20 @@ def test_the_page_reads_few_queries_for_a_big_bracket(
             director_client.get(reverse("brackets:bracket", args=[bracket.event_id])).status_code
             == 200
         )
+
+
+@pytest.mark.django_db
+def test_played_matches_link_their_tables_where_a_hand_is_corrected(director_client, club):
+    bracket = make_bracket(club, 4)
+    match = play_match(bracket, "W1-1", slot=0)
+    table = Round.objects.get(bracket_game__match=match).tables.get()
+    page = text(director_client.get(reverse("brackets:bracket", args=[bracket.event_id])))
+    assert reverse("tournaments:table-detail", args=[table.pk]) in page
+    for url in (
+        reverse("tournaments:table-detail", args=[table.pk]),
+        reverse("tournaments:round-detail", args=[table.round_id]),
+        reverse("tournaments:hand-correct", args=[table.hands.first().pk]),
+        reverse("tournaments:standings", args=[bracket.event_id]),
+        reverse("tournaments:event-detail", args=[bracket.event_id]),
+    ):
+        assert director_client.get(url).status_code == 200, url
