@@ -5,6 +5,7 @@ corrections, resets, withdrawals, and every refusal in words."""
 import datetime
 
 import pytest
+from conftest import at_once
 
 from brackets import services
 from brackets.models import Bracket, Game, Match
@@ -307,3 +308,27 @@ def test_a_draw_is_repeatable_from_its_number(club):
     services.bracket_seed(bracket=bracket, draw_number=482114)
     other = list(bracket.teams.order_by("seed").values_list("partnership_id", flat=True))
     assert first == again and first != other
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_confirming_a_match_at_once_decide_it_once(club):
+    bracket = make_bracket(club, 4)
+    match = services.match_call(bracket=bracket, code="W1-1", table=1)
+    table = table_of(match)
+    points = table.rules().game_points
+    for number in range(1, points + 1):
+        hand_record(table=table, number=number, data=NS_POINT)
+    seen = table_fingerprint(table.hands.order_by("number"))
+    east, west = (table.seats.get(position=p).player for p in "EW")
+    results = at_once(
+        [
+            lambda: table_confirm(table=table, player=east, seen=seen),
+            lambda: table_confirm(table=table, player=west, seen=seen),
+        ]
+    )
+    refused = [r for r in results if isinstance(r, ActionRefused)]
+    assert len(refused) == 1, results
+    assert not [r for r in results if isinstance(r, Exception) and r not in refused]
+    match.refresh_from_db()
+    assert match.winner_slot == 0
+    assert match.history.filter(history_change_reason__startswith="Won").count() == 1
