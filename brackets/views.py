@@ -1,9 +1,11 @@
 """The director's bracket pages: settings and seeding, then calling matches to tables,
 resets and withdrawals. Thin: each validates a form and calls a service."""
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -156,7 +158,14 @@ def bracket_seed(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("brackets:bracket", pk=pk)
 
 
+# A match's id in the plan: "W1-1", "L12-3", "F2", "3P", "C1-2".
+MATCH_CODE = re.compile(r"[A-Z0-9]{1,3}(-[0-9]{1,3})?")
+
+
 def _match(bracket: Bracket, code: str) -> Match:
+    # Checked before the database sees it: PostgreSQL refuses a NUL byte in text outright.
+    if not MATCH_CODE.fullmatch(code):
+        raise Http404("No such match.")
     return get_object_or_404(Match, bracket=bracket, code=code)
 
 
