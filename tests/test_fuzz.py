@@ -69,6 +69,10 @@ from hypothesis import HealthCheck, find, given, seed, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from brackets import services as bracket_services
+from brackets.forms import BracketSettingsForm, CallForm, DrawForm, ReasonForm
+from brackets.models import Bracket, Game, Match
+from brackets.models import Team as BracketTeam
 from clubs.forms import ClubCreateForm, ClubSettingsForm, PlayerForm, RosterImportForm
 from clubs.models import Club, ClubDirector, Player
 from tournaments import services
@@ -209,6 +213,38 @@ def _club_night(*, marker: str, private: str, slug: str, public: bool, username:
             event=pairs, first=players[a], second=players[b], name=f"{marker} Aces {a}"
         )
 
+    # A double elimination of four teams (players of its own: the night's are at their
+    # tables), seeded, its first match played and its second called to a table.
+    knockout = Event.objects.create(
+        club=club, name=f"{marker} Knockout", date=datetime.date.today(), format="bracket"
+    )
+    entrants = [
+        Player.objects.create(club=club, name=f"Kit{n} {marker}", email=f"k{n}@{private}.example")
+        for n in range(8)
+    ]
+    services.entries_add(event=knockout, players=entrants)
+    for a in range(0, 8, 2):
+        services.partnership_register(
+            event=knockout, first=entrants[a], second=entrants[a + 1], name=f"{marker} Team {a}"
+        )
+    bracket = bracket_services.bracket_for(knockout)
+    bracket.kind = "double"
+    bracket.save()
+    bracket_services.bracket_seed(bracket=bracket, draw_number=7)
+    for code in ("W1-1", "W1-2"):
+        match = bracket_services.match_call(
+            bracket=bracket, code=code, table=bracket_services.lowest_free_table(knockout)
+        )
+        game = match.games.get().round.tables.get()
+        if code == "W1-1":
+            for number in range(1, 4):
+                services.hand_record(table=game, number=number, data={"maker": "N", "tricks": 5})
+            services.table_confirm(
+                table=game,
+                player=game.seats.get(position="E").player,
+                seen=services.table_fingerprint(game.hands.order_by("number")),
+            )
+
     cards = list(TableCard.objects.filter(club=club).order_by("number"))
     revoked = [cards[1].token, cards[1].code]
     cards[1].reissue()
@@ -294,6 +330,13 @@ CLUB_OF = {
     Hand.history.model: "table__round__event__club",
     TableCard: "club",
     CodeGuessCount: None,  # wrong codes typed: no club's data
+    Bracket: "event__club",
+    Bracket.history.model: "event__club",
+    BracketTeam: "bracket__event__club",
+    BracketTeam.history.model: "bracket__event__club",
+    Match: "bracket__event__club",
+    Match.history.model: "bracket__event__club",
+    Game: "match__bracket__event__club",
 }
 
 
@@ -304,7 +347,7 @@ def snapshot(world: World) -> dict[str, dict[str, list]]:
     owners = {world.ours.club.pk: "ours", world.rival.club.pk: "rival"}
     table_pk = world.captain_table.pk
     parts: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
-    for app in ("clubs", "tournaments"):
+    for app in ("clubs", "tournaments", "brackets"):
         for model in apps.get_app_config(app).get_models():
             assert model in CLUB_OF, f"{model.__name__}: say in CLUB_OF how it reaches its club"
             path = CLUB_OF[model]
@@ -425,7 +468,7 @@ def _read_names(kind: str) -> set[str]:
         rf"{kind}\[[\"']([^\"']+)[\"']\]",
         rf"[\"']([^\"']+)[\"']\s+(?:not\s+)?in\s+request\.{kind}",
     ]
-    for folder in ("clubs", "tournaments", "config"):
+    for folder in ("clubs", "tournaments", "brackets", "config"):
         for source in Path(django_settings.BASE_DIR, folder).rglob("*.py"):
             text = source.read_text(encoding="utf-8")
             for pattern in patterns:
@@ -436,7 +479,7 @@ def _read_names(kind: str) -> set[str]:
 def _get_form_fields() -> set[str]:
     """The fields of every form the app binds to request.GET (a search, the season's dates)."""
     names = set()
-    for folder in ("clubs", "tournaments", "config"):
+    for folder in ("clubs", "tournaments", "brackets", "config"):
         for source in Path(django_settings.BASE_DIR, folder).rglob("*.py"):
             text = source.read_text(encoding="utf-8")
             names.update(re.findall(r"(\w+)\(\s*request\.GET\b", text))
@@ -603,6 +646,10 @@ def argument_strategy(world, persona, converter, name: str, segment: str, real: 
             return st.just(real.slug)
         slugs = [world.ours.club.slug, world.rival.club.slug, "new"]
         return st.sampled_from(slugs) | slug_junk
+    if isinstance(converter, StringConverter) and name == "code":
+        # A bracket's match ids, real ones and near misses.
+        codes = ["W1-1", "W1-2", "W2-1", "L1-1", "F1", "F2", "3P", "w1-1", "W1-", "W99-99"]
+        return st.sampled_from(codes) | st.text(TEXT, min_size=1).filter(lambda s: "/" not in s)
     if isinstance(converter, StringConverter):
         uids = [urlsafe_base64_encode(force_bytes(pk)) for pk in ids]
         if real is not None:
@@ -647,6 +694,11 @@ FORMS = {
     "clubs:club-settings": lambda w: ClubSettingsForm(instance=w.ours.club),
     "clubs:player-add": lambda w: PlayerForm(),
     "clubs:player-import": lambda w: RosterImportForm(),
+    "brackets:settings": lambda w: BracketSettingsForm(),
+    "brackets:seed": lambda w: DrawForm(),
+    "brackets:match-call": lambda w: CallForm(),
+    "brackets:match-reset": lambda w: ReasonForm(),
+    "brackets:team-withdraw": lambda w: ReasonForm(),
     "tournaments:event-create": lambda w: EventForm(),
     "tournaments:event-edit": lambda w: EventForm(instance=w.ours.event),
     "tournaments:entries-add": lambda w: EntriesAddForm(event=w.ours.pairs),
