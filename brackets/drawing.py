@@ -127,7 +127,8 @@ def box(now: Now, state: engine.MatchState, games: list[list[int]], game_points:
             lines.append(Line("Bye", known=False))
             continue
         if seed is None:
-            lines.append(Line(slot.in_words().capitalize(), known=False))
+            words = slot.in_words()  # "winner of W1-2": the match id keeps its capitals
+            lines.append(Line(words[:1].upper() + words[1:], known=False))
             continue
         team = now.teams[seed]
         lines.append(
@@ -164,9 +165,13 @@ def drawing(now: Now) -> list[Column]:
             column.boxes.append(box(now, state, found.get(match.id, []), game_points))
         columns.append(column)
     for column, following in zip(columns, columns[1:], strict=False):
+        # Lines only where they join the right matches: a losers' round after byes may have
+        # neither half as many nor as many matches as the one before, and gets none.
         if following.side == column.side:
-            halves = len(following.boxes) * 2 == len(column.boxes)
-            column.joins = "halves" if halves else "straight"
+            if len(following.boxes) * 2 == len(column.boxes):
+                column.joins = "halves"
+            elif len(following.boxes) == len(column.boxes):
+                column.joins = "straight"
     return columns
 
 
