@@ -8,7 +8,8 @@ from django.db import models
 from django.db.models.functions import Lower
 
 from scoring import RULESETS, RuleSet, points_in_words
-from tournaments.text import name_key
+
+from .text import name_key
 
 PRESET_CHOICES = [(name, rules.title) for name, rules in RULESETS.items()]
 GAME_POINTS_CHOICES = [(5, "5 points"), (7, "7 points"), (10, "10 points")]
@@ -269,7 +270,7 @@ class ClubDirector(models.Model):
         return f"{self.user} ({self.get_role_display()}, {self.club})"
 
 
-# A name's key (tournaments.text.name_key) is a little longer than the name when accents
+# A name's key (clubs.text.name_key) is a little longer than the name when accents
 # decompose; past this length it only ever decides ties between two very long names.
 SORT_NAME_LENGTH = 240
 

@@ -6,7 +6,7 @@ roster. Names already on the roster, or repeated in the input, are not errors: t
 and listed, never silently created twice.
 
 Two names are the same name when a person would read them so: case, spacing and accents aside
-("zoe bronte" is likely Zoë Brontë), by tournaments.text.name_key, which sorts and searches
+("zoe bronte" is likely Zoë Brontë), by clubs.text.name_key, which sorts and searches
 names everywhere else too.
 """
 
@@ -19,9 +19,8 @@ from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
 from django.utils.html import format_html
 
-from tournaments.text import name_key, visible_name
-
 from .models import Club, ClubDirector, Player
+from .text import name_key, visible_name
 
 NAME_MAX = Player._meta.get_field("name").max_length
 EMAIL_MAX = Player._meta.get_field("email").max_length
@@ -90,7 +89,7 @@ class _Row:
 
 def normalise_name(name: str) -> str:
     """'  mary   Smith ' -> 'mary Smith': trimmed, inner spaces collapsed, case kept, and
-    invisible characters left out (tournaments.text.visible_name says which, and which
+    invisible characters left out (clubs.text.visible_name says which, and which
     joiners stay). The roster form and the import both clean names here."""
     return " ".join(visible_name(name).split())
 

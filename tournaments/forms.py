@@ -10,13 +10,13 @@ from django.utils.html import format_html
 import scoring
 from clubs.forms import HOUSE_SECTION, RULE_SECTION, HouseRulesFields, use_rule_set_game
 from clubs.models import HOUSE_RULES, OVERRIDABLE, SCORING_HOUSE_RULES, Player
+from clubs.text import name_key
 from config.forms import Sections, formfield_in_range, number_range_kwargs
 
 from .inputs import db_id
 from .models import SEAT_CHOICES, SEAT_NAMES, SIDE_CHOICES, Event, Hand
 from .prizes import AWARDS
 from .services import HAND_FIELDS
-from .text import name_key
 
 # The event settings that decide how hands score; they cannot change once play has started,
 # or the points already stored would disagree with the rules in force.

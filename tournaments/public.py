@@ -11,36 +11,25 @@ Whether any points may be shown is decided by `points_shown` alone: an event tha
 standings until the last round closes shows where everyone sits, with whom and against whom,
 but no totals, no round points and no hand on any of these pages until then. The views leave
 the points out of what they hand the templates, so no template can show them by mistake.
+
+The projector's screen, where everyone sits (`round_seating`) and `points_shown` live in
+tournaments/projector.py, which the director's projector page shows too; the standings tables
+in tournaments/tables.py. These pages build on both, and nothing below imports this module.
 """
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-import scoring
 from clubs.models import Club
+from clubs.text import name_key
 
-from .links import public_reverse
-from .models import SEAT_NAMES, Event, Round, Seat
-from .printouts.qr import qr_svg
-from .standings import (
-    NightRound,
-    PlayerLine,
-    Standings,
-    event_standings,
-    night_prizes,
-    player_night,
-)
-from .standings_views import standings_tables
-from .text import name_key
-
-PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
-# The projector reloads itself this often until the night is over: a table's last hand, or the
-# next round's seating, shows within half a minute, and the hall's Wi-Fi is spared.
-PROJECTOR_REFRESH_SECONDS = 30
-
+from .models import Event, Round
+from .projector import points_shown, projector_response, round_seating
+from .standings import NightRound, PlayerLine, event_standings, night_prizes, player_night
+from .tables import standings_tables
 
 # --- Access: every view below goes through these -----------------------------------------------
 
@@ -55,63 +44,6 @@ def _get_public_event(slug: str, pk: int) -> Event:
 
 
 # --- Where everyone sits ---------------------------------------------------------------------
-
-
-@dataclass
-class SeatLine:
-    player_id: int
-    name: str
-    table: int | None = None  # None: sits out this round
-    seat: str = ""
-    partner: str = ""
-    opponents: list[str] = field(default_factory=list)
-
-
-@dataclass
-class TableLine:
-    number: int
-    seats: list[tuple[str, str]]  # (North, "Ada Baker") in N E S W order
-
-
-def round_seating(round_: Round) -> tuple[list[SeatLine], list[TableLine]]:
-    """Everyone in the round by name (table, seat, partner, opponents, or sitting out), and
-    the same table by table. One query."""
-    rows = list(
-        Seat.objects.filter(round=round_).values(
-            "player_id", "player__name", "table_id", "table__number", "position"
-        )
-    )
-    at_table: dict[int, dict[str, str]] = {}
-    for r in rows:
-        if r["table_id"] is not None:
-            at_table.setdefault(r["table__number"], {})[r["position"]] = r["player__name"]
-    lines = []
-    for r in rows:
-        line = SeatLine(r["player_id"], r["player__name"])
-        if r["table_id"] is not None:
-            places = at_table[r["table__number"]]
-            side = scoring.side_of(r["position"])
-            line.table = r["table__number"]
-            line.seat = SEAT_NAMES[r["position"]]
-            line.partner = places.get(PARTNER[r["position"]], "")
-            line.opponents = [
-                places[p] for p in "NESW" if p in places and scoring.side_of(p) != side
-            ]
-        lines.append(line)
-    lines.sort(key=lambda line: name_key(line.name))
-    tables = [
-        TableLine(number, [(SEAT_NAMES[p], places.get(p, "")) for p in "NESW"])
-        for number, places in sorted(at_table.items())
-    ]
-    return lines, tables
-
-
-def points_shown(event: Event, standings: Standings) -> bool:
-    """Whether the players' pages may show points: totals, places, round points, hands, side
-    awards and prizes. Not while an event hides its standings and its last round is still to
-    close (bridge clubs hide live ranks so): each player's own hands would add up to their
-    total, so the whole ranking could be rebuilt from them."""
-    return not event.standings_hidden or standings.final
 
 
 def seating_only(rounds: list[NightRound]) -> list[NightRound]:
@@ -222,53 +154,9 @@ def player_page(request: HttpRequest, slug: str, pk: int, player_pk: int) -> Htt
     )
 
 
-def _page_seconds(request: HttpRequest) -> int:
-    """How long each page of the projector stays up (?seconds=N, 3 to 60; default 12)."""
-    asked = request.GET.get("seconds", "")
-    if asked.isascii() and asked.isdigit():
-        # int() refuses more than 4,300 digits; any number past two digits is the longest.
-        digits = asked.lstrip("0")
-        return 60 if len(digits) > 2 else max(3, min(int(digits or "0"), 60))
-    return 12
-
-
 def projector(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     # A hall's screen left on a private club's address says why it is blank, not "the link
     # may be old". Whether the event exists is not told: the same page for any number.
     if Club.objects.filter(slug=slug, results_public=False).exists():
         return render(request, "public/private.html", status=403)
     return projector_response(request, _get_public_event(slug, pk))
-
-
-def projector_response(request: HttpRequest, event: Event) -> HttpResponse:
-    """The hall's screen, for 1920x1080 or 1280x720: big type, no links, the seating of the
-    round in play, then the standings, each on screens that turn by themselves
-    (static/projector.js) so every player comes up without anyone touching it."""
-    latest = event.rounds.order_by("-number").first()
-    standings = event_standings(event)
-    seats, tables = round_seating(latest) if latest and not latest.is_closed else ([], [])
-    visible = points_shown(event, standings)
-    page_url = public_reverse(request, "public:event", event.club.slug, event.pk)
-    return render(
-        request,
-        "public/projector.html",
-        {
-            "club": event.club,
-            "event": event,
-            "round": latest,
-            "tables": tables,
-            # Players sitting out look for their name too: they find it beside the tables.
-            "sitting_out": [line.name for line in seats if line.table is None],
-            # Not even the status line ("its points so far included") while points are hidden.
-            "standings": standings if visible else None,
-            "standings_visible": visible,
-            "players": standings.players if visible else [],
-            "teams": (standings.teams or []) if visible else [],
-            "awards": night_prizes(event, standings)["awards"] if visible else [],
-            "page_url": page_url,
-            "qr_svg": qr_svg(page_url) if event.club.results_public else "",
-            # Between rounds too: the next round's seating comes up as soon as it is seated.
-            "refresh": None if standings.final else PROJECTOR_REFRESH_SECONDS,
-            "seconds": _page_seconds(request),
-        },
-    )

@@ -23,10 +23,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.db.models import Count, Q, Sum
 
 import scoring
+from clubs.text import name_key
 
 from . import prizes
 from .models import SEAT_NAMES, Entry, Event, Hand, Round, Seat
-from .text import name_key
 
 # The maker's side took 2 tricks or fewer and the defenders scored (scoring.OUTCOMES).
 EUCHRED_OUTCOMES = ("euchred", "lone_euchred", "lone_defence_euchred", "lone_defence_march")

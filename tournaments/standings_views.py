@@ -1,6 +1,7 @@
 """The director's standings pages: the event's standings (sortable, CSV, projector), a player's
-night, and a club's season. Numbers come from tournaments/standings.py; access goes through
-the same `_get_<thing>_for_user` helpers as every other director page."""
+night, and a club's season. Numbers come from tournaments/standings.py, the tables from
+tournaments/tables.py and the projector's screen from tournaments/projector.py; access goes
+through the same `_get_<thing>_for_user` helpers as every other director page."""
 
 import csv
 import datetime
@@ -10,16 +11,16 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
 from clubs.tables import pages_of
+from clubs.text import name_key
 
 from .models import SEAT_NAMES
+from .projector import projector_response
 from .standings import (
-    Standings,
     event_standings,
     missed_header,
     night_prizes,
@@ -27,81 +28,15 @@ from .standings import (
     season_standings,
     sit_out_header,
 )
-from .tables import SeasonTable, StandingsCsvTable, StandingsTable, TeamStandingsTable
-from .text import name_key
+from .tables import (
+    SeasonTable,
+    StandingsCsvTable,
+    TeamStandingsTable,
+    player_rows,
+    standings_tables,
+    team_rows,
+)
 from .views import _get_club_for_user, _get_event_for_user
-
-
-def player_rows(standings: Standings, player_url=None) -> list[dict]:
-    """The table's rows; each name links to `player_url(player_id)`, by default the
-    director's page of the player's night."""
-    event = standings.event
-    if player_url is None:
-
-        def player_url(player_id: int) -> str:
-            return reverse("tournaments:player-night", args=[event.pk, player_id])
-
-    return [
-        {
-            "line": line,
-            "place": line.place,
-            "name": line.name,
-            "sort_name": name_key(line.name),
-            "url": player_url(line.player_id),
-            "total": line.total,
-            "lone_made": line.lone_made,
-            "euchred": line.euchred,
-            **{f"r{n}": points for n, points in line.rounds.items()},
-        }
-        for line in standings.players
-    ]
-
-
-def team_rows(standings: Standings) -> list[dict]:
-    return [
-        {
-            "line": line,
-            "place": line.place,
-            "name": line.name,
-            "sort_name": name_key(line.name),
-            "games_won": line.games_won,
-            "difference": line.difference,
-            "points_for": line.points_for,
-            "points_against": line.points_against,
-            **{f"r{n}": points for n, points in line.rounds.items()},
-        }
-        for line in standings.teams or []
-    ]
-
-
-# Standings rows a page: a row is 15 or more cells with the round columns, and 50 rows keep
-# a 400-player night's page as quick as a club night's (bench/pages.py).
-STANDINGS_PAGE = 50
-
-
-def standings_tables(
-    request: HttpRequest | None, standings: Standings, player_url=None, *, sortable=None
-) -> dict:
-    """The standings tables. With the request, a page at a time (?page=), and sortable unless
-    told otherwise (the players' page, where sort arrows would only confuse); without it, whole
-    and in place order (the PDF)."""
-    sortable = request is not None if sortable is None else sortable
-    players = StandingsTable(
-        player_rows(standings, player_url), rounds=standings.rounds, orderable=sortable
-    )
-    teams = (
-        TeamStandingsTable(team_rows(standings), rounds=standings.rounds, orderable=sortable)
-        if standings.is_pairs
-        else None
-    )
-    if request is not None:
-        paginate = {"paginator_class": pages_of(STANDINGS_PAGE)}
-        RequestConfig(request, paginate=paginate).configure(players)
-        if teams is not None:
-            # Two tables on one page: each needs its own sort and page parameters.
-            teams.prefix = "pairs-"
-            RequestConfig(request, paginate=paginate).configure(teams)
-    return {"players_table": players, "teams_table": teams}
 
 
 def _context(request: HttpRequest, event) -> dict:
@@ -123,9 +58,6 @@ def event_standings_page(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def event_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
     """The players' projector screen, for a club that keeps its results private too."""
-    # Imported here: the players' pages build on this module's standings tables.
-    from .public import projector_response
-
     return projector_response(request, _get_event_for_user(request, pk))
 
 

@@ -1,11 +1,14 @@
 import django_tables2 as tables
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
+from django_tables2 import RequestConfig
 
-from clubs.tables import NameColumn
+from clubs.tables import NameColumn, pages_of
+from clubs.text import name_key
 
 from .models import Entry, Hand
-from .standings import fmt, fmt_place, fmt_round
+from .standings import Standings, fmt, fmt_place, fmt_round
 from .text import minus, signed
 
 
@@ -274,3 +277,78 @@ class SeasonTable(tables.Table):
         order_by = "place"
         empty_text = "No rounds played in these dates."
         attrs = {"class": "standings"}
+
+
+# --- The standings tables, for the director's pages, the players' event page and the PDF ------
+
+
+def player_rows(standings: Standings, player_url=None) -> list[dict]:
+    """The table's rows; each name links to `player_url(player_id)`, by default the
+    director's page of the player's night."""
+    event = standings.event
+    if player_url is None:
+
+        def player_url(player_id: int) -> str:
+            return reverse("tournaments:player-night", args=[event.pk, player_id])
+
+    return [
+        {
+            "line": line,
+            "place": line.place,
+            "name": line.name,
+            "sort_name": name_key(line.name),
+            "url": player_url(line.player_id),
+            "total": line.total,
+            "lone_made": line.lone_made,
+            "euchred": line.euchred,
+            **{f"r{n}": points for n, points in line.rounds.items()},
+        }
+        for line in standings.players
+    ]
+
+
+def team_rows(standings: Standings) -> list[dict]:
+    return [
+        {
+            "line": line,
+            "place": line.place,
+            "name": line.name,
+            "sort_name": name_key(line.name),
+            "games_won": line.games_won,
+            "difference": line.difference,
+            "points_for": line.points_for,
+            "points_against": line.points_against,
+            **{f"r{n}": points for n, points in line.rounds.items()},
+        }
+        for line in standings.teams or []
+    ]
+
+
+# Standings rows a page: a row is 15 or more cells with the round columns, and 50 rows keep
+# a 400-player night's page as quick as a club night's (bench/pages.py).
+STANDINGS_PAGE = 50
+
+
+def standings_tables(
+    request: HttpRequest | None, standings: Standings, player_url=None, *, sortable=None
+) -> dict:
+    """The standings tables. With the request, a page at a time (?page=), and sortable unless
+    told otherwise (the players' page, where sort arrows would only confuse); without it, whole
+    and in place order (the PDF)."""
+    sortable = request is not None if sortable is None else sortable
+    players = StandingsTable(
+        player_rows(standings, player_url), rounds=standings.rounds, orderable=sortable
+    )
+    teams = (
+        TeamStandingsTable(team_rows(standings), rounds=standings.rounds, orderable=sortable)
+        if standings.is_pairs
+        else None
+    )
+    if request is not None:
+        paginate = {"paginator_class": pages_of(STANDINGS_PAGE)}
+        RequestConfig(request, paginate=paginate).configure(players)
+        if teams is not None:
+            # Two tables on one page: each needs its own sort and page parameters.
+            teams.prefix = "pairs-"
+            RequestConfig(request, paginate=paginate).configure(teams)
+    return {"players_table": players, "teams_table": teams}

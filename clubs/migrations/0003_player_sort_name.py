@@ -1,6 +1,6 @@
 from django.db import migrations, models
 
-from tournaments.text import name_key
+from clubs.text import name_key
 
 
 def fill_sort_names(apps, schema_editor):

@@ -1,6 +1,6 @@
 from django.db import migrations
 
-from tournaments.text import name_key
+from clubs.text import name_key
 
 
 def refresh_sort_names(apps, schema_editor):

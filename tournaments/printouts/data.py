@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from django.utils import timezone
 
 import scoring
+from clubs.text import name_key
 from tournaments import history
 from tournaments.models import SEAT_NAMES, Event, Hand, Round, Seat
 from tournaments.seating import RoundSeating
-from tournaments.text import name_key
 
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 # A blank sheet for a round played to game needs room for the longest game: every hand but a

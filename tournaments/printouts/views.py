@@ -21,7 +21,7 @@ from tournaments.standings import (
     night_prizes,
     sit_out_legend,
 )
-from tournaments.standings_views import standings_tables
+from tournaments.tables import standings_tables
 from tournaments.views import _get_club_for_user, _get_event_for_user
 
 from . import data, documents

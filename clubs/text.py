@@ -1,0 +1,63 @@
+"""Names as people read them: what a name shows (visible_name) and how it sorts, searches
+and compares (name_key). They live in clubs, the lower app: the roster needs them as much as
+every page of an event does, and an event's pages come to clubs for them, never the reverse."""
+
+import unicodedata
+
+ZWNJ, ZWJ = "\u200c", "\u200d"
+
+# Scripts whose words a zero-width non-joiner or joiner shapes: in Persian "می‌خواهم" the
+# ZWNJ keeps two letters from joining, in Devanagari or Malayalam they choose a conjunct's
+# form. Between letters of these scripts they are part of how the name is spelled.
+_JOINING_SCRIPTS = {
+    *("ARABIC", "SYRIAC", "NKO", "MONGOLIAN", "DEVANAGARI", "BENGALI", "GURMUKHI", "GUJARATI"),
+    *("ORIYA", "TAMIL", "TELUGU", "KANNADA", "MALAYALAM", "SINHALA"),
+}
+
+
+def _script_letter(c: str) -> bool:
+    if unicodedata.category(c)[0] not in "LM":
+        return False
+    return unicodedata.name(c, "").split(" ", 1)[0] in _JOINING_SCRIPTS
+
+
+def _emoji(c: str) -> bool:
+    # Pictographs (So), skin tones (Sk), and the emoji presentation selector (U+FE0F).
+    return unicodedata.category(c) in ("So", "Sk") or c == "\ufe0f"
+
+
+def visible_name(name: str) -> str:
+    """`name` without the invisible format characters (Unicode category Cf) a paste or a
+    crafted post carries: zero-width spaces, byte-order marks, soft hyphens, bidi overrides.
+    "Jo\u200bse Nunez" is José Núñez on the roster, and a bidi override in a name would turn
+    the text around it on every page and printout.
+
+    Kept, as part of how the name is written: a ZWNJ or ZWJ between two letters of a script it
+    shapes (Persian, Arabic, the Indic scripts), and a ZWJ between emoji (the joined pictures
+    of "👨‍👩‍👧" fall apart without it). name_key drops even these, so they never make two
+    names that read the same differ."""
+    kept = []
+    for i, c in enumerate(name):
+        if unicodedata.category(c) != "Cf":
+            kept.append(c)
+            continue
+        before, after = name[i - 1 : i], name[i + 1 : i + 2]
+        if not (before and after):
+            continue
+        shapes_script = c in (ZWNJ, ZWJ) and _script_letter(before) and _script_letter(after)
+        joins_emoji = c == ZWJ and _emoji(before) and _emoji(after)
+        if shapes_script or joins_emoji:
+            kept.append(c)
+    return "".join(kept)
+
+
+def name_key(name: str) -> str:
+    """Sort, search and compare names as a person reads them: "Élise" beside "Elise", not
+    after "Zoë"; "zoe  bronte" finds (and on a roster, is likely the same as) "Zoë Brontë".
+    Every invisible format character is left out, joiners included: names that look alike
+    are the same name."""
+    folded = unicodedata.normalize("NFKD", name)
+    letters = (
+        c for c in folded if not unicodedata.combining(c) and unicodedata.category(c) != "Cf"
+    )
+    return " ".join("".join(letters).casefold().split())
