@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import sheet_views, views
 
 app_name = "brackets"
 
@@ -18,5 +18,11 @@ urlpatterns = [
         "events/<int:pk>/bracket/teams/<int:team_pk>/withdraw/",
         views.team_withdraw,
         name="team-withdraw",
+    ),
+    path("events/<int:pk>/bracket/sheet.pdf", sheet_views.bracket_sheet, name="sheet"),
+    path(
+        "events/<int:pk>/bracket/score-sheets.pdf",
+        sheet_views.match_score_sheets,
+        name="score-sheets",
     ),
 ]
