@@ -33,15 +33,22 @@ def _migrations(database: Path, app: str) -> list[str]:
         return [name for (name,) in rows]
 
 
-def _one_step_back(data: Path) -> tuple[Hall, Path, list[str]]:
-    """A hall whose database is the fixture one migration back: the app is then one migration
-    newer than its database. The hall, its database and the tournaments' migrations."""
+# A tournaments migration that rebuilds the events' table on SQLite (a new column with a
+# default): the failing update below makes it fail, and nothing after it may then run.
+REBUILDS_EVENTS = "0013_event_form_token"
+
+
+def _one_step_back(data: Path, *, before: str | None = None) -> tuple[Hall, Path, list[str]]:
+    """A hall whose database is the fixture one migration back (or back to just before the
+    tournaments' migration `before`): the app is then newer than its database. The hall, its
+    database and the tournaments' migrations."""
     data.mkdir()
     database = data / "euchre.sqlite3"
     shutil.copy(FIXTURE, database)
     hall = Hall(ROOT, data)
     latest = sorted(p.stem for p in (ROOT / "tournaments" / "migrations").glob("0*.py"))
-    back = hall.manage("migrate", "tournaments", latest[-2], "-v", "0")
+    target = latest[latest.index(before) - 1] if before else latest[-2]
+    back = hall.manage("migrate", "tournaments", target, "-v", "0")
     assert back.returncode == 0, back.stderr
     return hall, database, latest
 
@@ -76,12 +83,12 @@ def test_a_migration_that_fails_leaves_the_database_as_it_was_and_says_how_to_re
     tmp_path,
 ):
     data = tmp_path / "data"
-    hall, database, latest = _one_step_back(data)
-    # Every other app's migrations too (the clubs' own), so the tournaments' last is the one
-    # left to run.
+    hall, database, latest = _one_step_back(data, before=REBUILDS_EVENTS)
+    # Every other app's migrations too (the clubs' own), so the tournaments' are the ones
+    # left to run (and those of the apps above them, such as the brackets').
     assert hall.manage("migrate", "clubs", "-v", "0").returncode == 0
-    # Something the last migration does not expect: on SQLite it rebuilds the events' table
-    # under the name new__tournaments_event, and a table of that name is already there.
+    # Something that migration does not expect: on SQLite it rebuilds the events' table under
+    # the name new__tournaments_event, and a table of that name is already there.
     with closing(sqlite3.connect(database)) as db:
         db.execute("CREATE TABLE new__tournaments_event (id integer)")
         db.commit()
@@ -96,6 +103,7 @@ def test_a_migration_that_fails_leaves_the_database_as_it_was_and_says_how_to_re
     assert f'manage restore "{made[0]}" --force' in result.stderr
     # The failed migration left nothing behind; the hands are all there.
     assert _count(database, "SELECT count(*) FROM django_migrations") == before
+    assert REBUILDS_EVENTS not in _migrations(database, "tournaments")
     assert latest[-1] not in _migrations(database, "tournaments")
     with closing(sqlite3.connect(database)) as db:
         assert list(db.execute("PRAGMA table_info(tournaments_event)")) == columns

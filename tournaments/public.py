@@ -26,6 +26,7 @@ from django.urls import reverse
 from clubs.models import Club
 from clubs.text import name_key
 
+from . import format_pages
 from .models import Event, Round
 from .projector import points_shown, projector_response, round_seating
 from .standings import NightRound, PlayerLine, event_standings, night_prizes, player_night
@@ -92,6 +93,8 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _get_public_event(slug, pk)
+    if (page := format_pages.EVENT_PAGES.get(event.format)) is not None:
+        return page(request, event)  # a bracket's own page
     latest = event.rounds.order_by("-number").first()
     seating, _ = round_seating(latest) if latest else ([], [])
     standings = event_standings(event)

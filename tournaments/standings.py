@@ -607,19 +607,25 @@ def fmt_place(line) -> str:
 
 def night_prizes(event: Event, standings: Standings) -> dict:
     """The night's side awards and prize table (tournaments/prizes.py), as the standings page,
-    the players' page, the projector and the PDF show them. None of either for a pairs event;
-    no prize table without an entry fee. A prize table that cannot be paid (side prizes above
+    the players' page, the projector and the PDF show them. None of either for a pairs event,
+    and a bracket's prize table pays its teams by their placings, with no side awards; no prize
+    table without an entry fee. A prize table that cannot be paid (side prizes above
     the pool) is `prize_error`, in words."""
-    found = {"awards": [], "prizes": None, "prize_error": ""}
-    if standings.is_pairs:
+    found = {"awards": [], "prizes": None, "prize_error": "", "prize_unit": "player"}
+    if standings.is_pairs and not (event.is_bracket and standings.teams):
         return found
-    loners = "lone marches" if event.loners_counted == Event.LonersCounted.MARCH else "loners"
-    found["awards"] = prizes.side_awards(standings.players, event.awards_chosen(), loners)
+    lines, fee = standings.players, event.entry_fee
+    if event.is_bracket:
+        # A bracket pays its places team by team: the pool is each partner's fee.
+        lines, fee, found["prize_unit"] = standings.teams, event.entry_fee * 2, "team"
+    else:
+        loners = "lone marches" if event.loners_counted == Event.LonersCounted.MARCH else "loners"
+        found["awards"] = prizes.side_awards(standings.players, event.awards_chosen(), loners)
     if event.entry_fee > 0:
         try:
             found["prizes"] = prizes.prize_table(
-                standings.players,
-                fee=event.entry_fee,
+                lines,
+                fee=fee,
                 house_percent=event.house_percent,
                 percents=prizes.parse_percents(event.places_paid),
                 side_prizes=event.side_prizes(),
