@@ -144,7 +144,7 @@ class Event(RulesChoice):
         help_text="Used when a player sitting out scores a fixed number of points.",
     )
     # Bridge directors may hide the live ranks until the end; the players' pages then show the
-    # seating and no points at all (tournaments/public.py points_shown).
+    # seating and no points at all (tournaments/projector.py points_shown).
     standings_hidden = models.BooleanField(
         "hide the standings from players until the last round closes", default=False
     )

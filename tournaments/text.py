@@ -1,9 +1,6 @@
 """Scores as people read them. Names as people read them (name_key, visible_name) are in
 clubs/text.py, below both apps."""
 
-# Still imported from here by tournaments/views.py; every other user imports clubs.text.
-from clubs.text import name_key  # noqa: F401
-
 MINUS = "\u2212"  # a real minus sign: a hyphen before a number reads as a dash ("5–-1")
 
 

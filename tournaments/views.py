@@ -30,6 +30,7 @@ from django_tables2 import RequestConfig
 import scoring
 from clubs.models import Club
 from clubs.tables import pages_of
+from clubs.text import name_key
 from scoring import RULESETS
 
 from . import history, services
@@ -49,7 +50,6 @@ from .movements import movement_report
 from .night_chart import night_chart
 from .services import ActionRefused
 from .tables import EntryTable, HandTable
-from .text import name_key
 
 # Entrants a page of the check-in list (a 400-player night has four pages).
 CHECK_IN_PAGE = 100
