@@ -199,3 +199,22 @@ def test_played_matches_link_their_tables_where_a_hand_is_corrected(director_cli
         reverse("tournaments:event-detail", args=[bracket.event_id]),
     ):
         assert director_client.get(url).status_code == 200, url
+
+
+@pytest.mark.django_db
+def test_the_standings_page_csv_and_pdf_rank_teams_by_their_bracket_placings(director_client, club):
+    bracket = make_bracket(club, 4)
+    # The fourth seed beats the first, then wins the final: placings, not games won, rank them.
+    play_match(bracket, "W1-1", slot=1)
+    play_match(bracket, "W1-2", slot=0)
+    play_match(bracket, "F1", slot=0)
+    event = bracket.event
+    csv = director_client.get(reverse("tournaments:standings-csv", args=[event.pk]))
+    rows = [line for line in csv.content.decode().splitlines() if "Team" in line]
+    assert [row.split(",")[1] for row in rows[:2]] == ["Team 4", "Team 2"]
+    page = text(director_client.get(reverse("tournaments:standings", args=[event.pk])))
+    assert page.index("Team 4") < page.index("Team 2") < page.index("Team 1")
+    pdf = director_client.get(f"/events/{event.pk}/print/standings.pdf")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    # No column for each game: a bracket's rounds are its games.
+    assert "R1" not in page

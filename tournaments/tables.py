@@ -336,11 +336,11 @@ def standings_tables(
     told otherwise (the players' page, where sort arrows would only confuse); without it, whole
     and in place order (the PDF)."""
     sortable = request is not None if sortable is None else sortable
-    players = StandingsTable(
-        player_rows(standings, player_url), rounds=standings.rounds, orderable=sortable
-    )
+    # A bracket's "rounds" are its games, each played by two teams: no column for each.
+    rounds = () if standings.event.is_bracket else standings.rounds
+    players = StandingsTable(player_rows(standings, player_url), rounds=rounds, orderable=sortable)
     teams = (
-        TeamStandingsTable(team_rows(standings), rounds=standings.rounds, orderable=sortable)
+        TeamStandingsTable(team_rows(standings), rounds=rounds, orderable=sortable)
         if standings.is_pairs
         else None
     )
