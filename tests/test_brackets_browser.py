@@ -428,8 +428,8 @@ def text_doubled(page) -> None:
 
 def shoot(page, name: str, width: int, text="") -> str:
     """The whole page. With the text size set through the DevTools protocol, a window as tall
-    as the page rather than full_page=True, which drops that text size (but then 85vh, the
-    most a side of the bracket takes before it scrolls inside, is the page's height)."""
+    as the page rather than full_page=True, which drops that text size (but then the screen's
+    height, the most a side of the bracket takes before it scrolls inside, is the page's)."""
     os.makedirs(SHOTS, exist_ok=True)
     path = f"{SHOTS}/brackets-{name}-{width}{text}.png"
     if not text:
