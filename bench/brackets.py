@@ -17,8 +17,12 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from pages import client_for, first_look, setup_django
+
+# This script's own name is the app's: the app's package, not this file, is `brackets` below.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 HTML_AIM_MS = 100
 PDF_AIM_MS = 1000
@@ -51,7 +55,7 @@ def build(teams: int, rng: random.Random):
     bracket = services.bracket_for(event)
     bracket.kind = "double"
     bracket.save()
-    services.bracket_seed(bracket=bracket, draw_number=20261126)
+    bracket = services.bracket_seed(bracket=bracket, draw_number=20261126)
     total = len(bracket.plan().matches)
     played = 0
     while played < total // 2:
