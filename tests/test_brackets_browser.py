@@ -385,12 +385,6 @@ def test_six_teams_single_elimination_with_byes_and_a_third_place_match(
     phone.context.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tournaments/captain/access.py card_status counts a bracket's games against "
-    "Event.rounds_planned (8 by default): after the 8th game, between calls, every card says "
-    "'No event is in play' and stops looking again every 15 seconds",
-)
 def test_a_table_card_between_calls_waits_for_the_next_match_after_eight_games(
     browser, live_server, club
 ):

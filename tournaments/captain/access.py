@@ -105,7 +105,8 @@ def card_status(card: TableCard, tables: list[Table]) -> dict:
         Event.objects.filter(club=club)
         .filter(Q(date=timezone.localdate()) | Q(rounds__closed_at__gte=recent))
         .annotate(seated=Count("rounds", distinct=True))
-        .filter(seated__lt=F("rounds_planned"))
+        # A bracket seats a round for each game, as many as its matches need.
+        .filter(Q(seated__lt=F("rounds_planned")) | Q(format=Event.Format.BRACKET))
         .order_by("-date", "name")
         .first()
     )
