@@ -2,10 +2,13 @@
 teams (or what it waits for), their scores and the match's state. Built once from the
 bracket as it stands (services.Now) and a single read of the scores."""
 
+import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Sum
+from django.template import engines
+from django.utils.safestring import SafeString, mark_safe
 
 from tournaments import brackets as engine
 from tournaments.models import Hand
@@ -55,6 +58,8 @@ class Box:
     if_necessary: bool = False
     # (game number, table id) of each game played or playing: the director's pages link them.
     games: list = field(default_factory=list)
+    # The free table the director's page proposes for a ready match.
+    free_table: int | None = None
 
     @property
     def status_words(self) -> str:
@@ -173,6 +178,24 @@ def drawing(now: Now) -> list[Column]:
             elif len(following.boxes) == len(column.boxes):
                 column.joins = "straight"
     return columns
+
+
+SIDE_LABELS = {
+    "winners": "Winners' bracket",
+    "losers": "Losers' bracket",
+    "final": "Final",
+    "third": "Third place",
+    "consolation": "Consolation bracket",
+}
+
+
+def html(columns: list[Column], *, double: bool) -> SafeString:
+    """The drawing as HTML (templates/brackets/_drawing.jinja), for the director's page and the
+    players' page: the columns grouped by side, in drawing order."""
+    sides = [(side, list(group)) for side, group in itertools.groupby(columns, lambda c: c.side)]
+    template = engines["jinja2"].env.get_template("brackets/_drawing.jinja")
+    # Autoescaped: every name in it is escaped as Django's templates would.
+    return mark_safe(template.render(sides=sides, double=double, labels=SIDE_LABELS))
 
 
 def placings(now: Now) -> list[tuple[str, list[str]]]:

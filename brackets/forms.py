@@ -128,3 +128,39 @@ class ReasonForm(forms.Form):
             "max_length": "Keep the reason under 500 characters.",
         },
     )
+
+
+class ResetForm(ReasonForm):
+    """Which called match to reset (its id), and why."""
+
+    match = forms.ChoiceField(
+        label="Match",
+        error_messages={
+            "required": "Choose the match to reset.",
+            "invalid_choice": "Choose one of the matches listed: only a called match is reset.",
+        },
+    )
+    field_order = ["match", "reason"]
+
+    def __init__(self, *args, codes, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["match"].choices = [("", "Choose a match"), *((c, c) for c in codes)]
+
+
+class WithdrawForm(ReasonForm):
+    """Which team withdraws, and why."""
+
+    team = forms.ModelChoiceField(
+        queryset=None,
+        label="Team",
+        empty_label="Choose a team",
+        error_messages={
+            "required": "Choose the team that withdraws.",
+            "invalid_choice": "Choose one of the teams listed: it may have withdrawn already.",
+        },
+    )
+    field_order = ["team", "reason"]
+
+    def __init__(self, *args, teams, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = teams

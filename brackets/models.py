@@ -7,12 +7,17 @@ worked out again from the results by the pure plan (tournaments/brackets/), so a
 result re-advances the bracket by itself.
 """
 
+import functools
+
 from django.db import models
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
 from tournaments import brackets as engine
 from tournaments.models import Event, Partnership, Round
+
+# The plan depends on the teams' count and the options alone, and is read on every page.
+_plan = functools.lru_cache(maxsize=64)(engine.plan)
 
 
 class Bracket(models.Model):
@@ -60,7 +65,7 @@ class Bracket(models.Model):
 
     def plan(self, teams: int | None = None) -> engine.Plan:
         count = self.teams.count() if teams is None else teams
-        return engine.plan(
+        return _plan(
             count,
             self.kind,
             third_place=self.third_place and self.kind == self.Kind.SINGLE,

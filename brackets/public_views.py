@@ -9,6 +9,7 @@ from tournaments.models import Event
 from tournaments.standings import event_standings, night_prizes
 
 from . import drawing, services
+from .models import Bracket
 
 
 def state_words(now: services.Now | None) -> str:
@@ -31,6 +32,7 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
     context["state"] = state_words(now)
     if now is not None:
         columns = drawing.drawing(now)
+        context["drawing"] = drawing.html(columns, double=bracket.kind == Bracket.Kind.DOUBLE)
         boxes = {b.code: b for column in columns for b in column.boxes}
         context.update(
             columns=columns,

@@ -203,9 +203,14 @@ def tables_in_use(event: Event) -> set[int]:
     )
 
 
-def lowest_free_table(event: Event) -> int:
+def free_tables(event: Event, count: int) -> list[int]:
+    """The `count` lowest table numbers with nothing in play at the club now."""
     used = tables_in_use(event)
-    return next(n for n in range(1, len(used) + 2) if n not in used)
+    return [n for n in range(1, len(used) + count + 1) if n not in used][:count]
+
+
+def lowest_free_table(event: Event) -> int:
+    return free_tables(event, 1)[0]
 
 
 def _players(team: Team) -> list:

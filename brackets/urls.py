@@ -11,14 +11,8 @@ urlpatterns = [
     path("events/<int:pk>/bracket/settings/", views.bracket_settings, name="settings"),
     path("events/<int:pk>/bracket/seed/", views.bracket_seed, name="seed"),
     path("events/<int:pk>/bracket/matches/<str:code>/call/", views.match_call, name="match-call"),
-    path(
-        "events/<int:pk>/bracket/matches/<str:code>/reset/", views.match_reset, name="match-reset"
-    ),
-    path(
-        "events/<int:pk>/bracket/teams/<int:team_pk>/withdraw/",
-        views.team_withdraw,
-        name="team-withdraw",
-    ),
+    path("events/<int:pk>/bracket/reset/", views.match_reset, name="match-reset"),
+    path("events/<int:pk>/bracket/withdraw/", views.team_withdraw, name="team-withdraw"),
     path("events/<int:pk>/bracket/sheet.pdf", sheet_views.bracket_sheet, name="sheet"),
     path(
         "events/<int:pk>/bracket/score-sheets.pdf",

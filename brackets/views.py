@@ -7,14 +7,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Event, Table
 from tournaments.services import ActionRefused
 
 from . import drawing, services
-from .forms import BracketSettingsForm, CallForm, DrawForm, OrderForm, ReasonForm, StandingsSeedForm
-from .models import Bracket, Match, Team
+from .forms import (
+    BracketSettingsForm,
+    CallForm,
+    DrawForm,
+    OrderForm,
+    ResetForm,
+    StandingsSeedForm,
+    WithdrawForm,
+)
+from .models import Bracket, Match
 
 
 def _get_bracket_for_user(request: HttpRequest, pk: int) -> Bracket:
@@ -41,52 +50,58 @@ def _page(request: HttpRequest, bracket: Bracket, status: int = 200, **forms) ->
     now = services.bracket_now(bracket)
     started = now is not None and any(m.called_at for m in now.matches.values())
     teams = list(event.partnerships.order_by("pk"))
-    context = {
-        "event": event,
-        "bracket": bracket,
-        "now": now,
-        "started": started,
-        "teams": teams,
-        "settings_form": forms.get("settings_form")
-        or (None if started else BracketSettingsForm(instance=bracket)),
-        "draw_form": forms.get("draw_form") or DrawForm(),
-        "order_form": forms.get("order_form") or OrderForm(teams=teams),
-        "standings_form": forms.get("standings_form")
-        or StandingsSeedForm(events=_source_events(bracket)),
-        "call_error": forms.get("call_error"),
-    }
+    context = {"event": event, "bracket": bracket, "now": now, "started": started, "teams": teams}
+    if not started:
+        # The format and the seeding change only until the first match is called.
+        context.update(
+            settings_form=forms.get("settings_form") or BracketSettingsForm(instance=bracket),
+            draw_form=forms.get("draw_form") or DrawForm(),
+            order_form=forms.get("order_form") or OrderForm(teams=teams),
+            standings_form=forms.get("standings_form")
+            or StandingsSeedForm(events=_source_events(bracket)),
+        )
     if now is not None:
         columns = drawing.drawing(now)
+        context["drawing"] = drawing.html(columns, double=bracket.kind == Bracket.Kind.DOUBLE)
         boxes = {b.code: b for column in columns for b in column.boxes}
-        free = services.lowest_free_table(event)
         tables = _game_tables(bracket)
         for code, found in tables.items():
             boxes[code].games = found
+        ready = [boxes[s.match.id] for s in now.ready_to_call()]
+        # Each ready match its own free table, the lowest first: calling them in turn
+        # fills the room from table 1.
+        for box, table in zip(ready, services.free_tables(event, len(ready)), strict=True):
+            box.free_table = table
+        called = [m.code for m in now.matches.values() if m.called_at]
+        seeded_ids = {t.partnership_id for t in now.teams.values()}
         context.update(
             columns=columns,
             decided=[b for b in boxes.values() if b.status == "done"],
+            called=called,
+            teams_in=[]
+            if now.state.finished
+            else [t for t in now.teams.values() if not t.withdrawn_at],
             playing=[boxes[m.code] for m in now.playing()],
-            ready=[boxes[s.match.id] for s in now.ready_to_call()],
+            ready=ready,
             waiting=[b for b in boxes.values() if b.status == "waiting"],
-            free_table=free,
             placings=drawing.placings(now),
             seeded=list(now.teams.values()),
-            unseeded=[
-                t for t in teams if t.pk not in {s.partnership_id for s in now.teams.values()}
-            ],
+            unseeded=[t for t in teams if t.pk not in seeded_ids],
         )
     return render(request, "brackets/bracket.html", context, status=status)
 
 
-def _game_tables(bracket: Bracket) -> dict[str, list[tuple[int, int]]]:
-    """Each called match's games as (game number, table id): where the director reads and
-    corrects its hands."""
-    found: dict[str, list[tuple[int, int]]] = {}
+def _game_tables(bracket: Bracket) -> dict[str, list[tuple[int, str]]]:
+    """Each called match's games as (game number, its table page's address): where the
+    director reads and corrects its hands."""
+    # One reverse() for them all: a 128-team bracket links 250 games, 6 ms of look-ups.
+    address = reverse("tournaments:table-detail", args=[0]).replace("/0/", "/{}/")
+    found: dict[str, list[tuple[int, str]]] = {}
     rows = Table.objects.filter(round__bracket_game__match__bracket=bracket).values_list(
         "round__bracket_game__match__code", "round__bracket_game__number", "pk"
     )
     for code, number, pk in sorted(rows):
-        found.setdefault(code, []).append((number, pk))
+        found.setdefault(code, []).append((number, address.format(pk)))
     return found
 
 
@@ -191,15 +206,31 @@ def match_call(request: HttpRequest, pk: int, code: str) -> HttpResponse:
     return redirect("brackets:bracket", pk=pk)
 
 
+def _called_codes(bracket: Bracket) -> list[str]:
+    return list(
+        bracket.matches.filter(called_at__isnull=False)
+        .order_by("pk")
+        .values_list("code", flat=True)
+    )
+
+
+def _teams_in(bracket: Bracket):
+    return bracket.teams.filter(withdrawn_at__isnull=True).select_related("partnership")
+
+
+def _first_error(form) -> str:
+    return next(iter(form.errors.values()))[0]
+
+
 @login_required
 @require_POST
-def match_reset(request: HttpRequest, pk: int, code: str) -> HttpResponse:
+def match_reset(request: HttpRequest, pk: int) -> HttpResponse:
     bracket = _get_bracket_for_user(request, pk)
-    match = _match(bracket, code)
-    form = ReasonForm(request.POST)
+    form = ResetForm(request.POST, codes=_called_codes(bracket))
     if not form.is_valid():
-        messages.error(request, f"Match {match.code} not reset: {form.errors['reason'][0]}")
+        messages.error(request, f"No match reset: {_first_error(form)}")
         return redirect("brackets:bracket", pk=pk)
+    match = _match(bracket, form.cleaned_data["match"])
     try:
         services.match_reset(match=match, reason=form.cleaned_data["reason"])
     except ActionRefused as exc:
@@ -214,13 +245,13 @@ def match_reset(request: HttpRequest, pk: int, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def team_withdraw(request: HttpRequest, pk: int, team_pk: int) -> HttpResponse:
+def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     bracket = _get_bracket_for_user(request, pk)
-    team = get_object_or_404(Team, bracket=bracket, pk=team_pk)
-    form = ReasonForm(request.POST)
+    form = WithdrawForm(request.POST, teams=_teams_in(bracket))
     if not form.is_valid():
-        messages.error(request, f"{team.partnership} not withdrawn: {form.errors['reason'][0]}")
+        messages.error(request, f"No team withdrawn: {_first_error(form)}")
         return redirect("brackets:bracket", pk=pk)
+    team = form.cleaned_data["team"]
     try:
         services.team_withdraw(team=team, reason=form.cleaned_data["reason"])
     except ActionRefused as exc:
