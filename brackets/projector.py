@@ -1,4 +1,4 @@
-"""The bracket on the hall's screen (templates/brackets/projector.html): what is being played
+"""The bracket on the hall's screen (templates/brackets/projector.jinja): what is being played
 at which table, what is next, the bracket itself, and the places settled. Shown by the players'
 projector address (tournaments/format_pages.PROJECTORS), the event already checked as public.
 
@@ -310,4 +310,4 @@ def projector(request: HttpRequest, event: Event) -> HttpResponse:
             placings=drawing.placings(now),
             finished=now.state.finished,
         )
-    return render(request, "brackets/projector.html", context)
+    return render(request, "brackets/projector.jinja", context, using="jinja2")
