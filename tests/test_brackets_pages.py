@@ -110,22 +110,37 @@ def test_calling_shows_the_match_playing_at_its_table_with_the_lowest_free_table
     page = text(director_client.post(url, {"table": "1"}, follow=True))
     assert "Match W1-1 called to table 1" in page
     assert re.search(r"Table 1</strong> · Match W1-1", page)
-    # The next match to call proposes table 2, the lowest free.
-    assert 'name="table" min="1" max="200" value="2"' in page
+    # The next matches to call propose tables 2, 3 and 4: the lowest free, one each.
+    proposed = re.findall(r'name="table" min="1" max="200" value="(\d+)"', page)
+    assert proposed == ["2", "3", "4"]
 
 
 @pytest.mark.django_db
-def test_reset_and_withdraw_need_a_reason(director_client, club):
+def test_reset_and_withdraw_need_a_reason_and_a_match_or_team_of_this_bracket(
+    director_client, club, other_club
+):
     bracket = make_bracket(club, 4)
     play_match(bracket, "W1-1", slot=0)
-    reset = reverse("brackets:match-reset", args=[bracket.event_id, "W1-1"])
-    assert "Say why" in text(director_client.post(reset, {"reason": ""}, follow=True))
+    reset = reverse("brackets:match-reset", args=[bracket.event_id])
+    page = text(director_client.post(reset, {"match": "W1-1", "reason": ""}, follow=True))
+    assert "No match reset: Say why" in page
+    page = text(director_client.post(reset, {"match": "W1-2", "reason": "x"}, follow=True))
+    assert "Choose one of the matches listed" in page  # W1-2 was never called
+    withdraw = reverse("brackets:team-withdraw", args=[bracket.event_id])
     team = bracket.teams.get(seed=3)
-    withdraw = reverse("brackets:team-withdraw", args=[bracket.event_id, team.pk])
-    assert "Say why" in text(director_client.post(withdraw, {"reason": " "}, follow=True))
-    page = text(director_client.post(withdraw, {"reason": "Left early"}, follow=True))
+    page = text(director_client.post(withdraw, {"team": team.pk, "reason": " "}, follow=True))
+    assert "No team withdrawn: Say why" in page
+    stranger = make_bracket(other_club, 3).teams.first()
+    page = text(director_client.post(withdraw, {"team": stranger.pk, "reason": "x"}, follow=True))
+    assert "Choose one of the teams listed" in page
+    assert stranger.__class__.objects.get(pk=stranger.pk).withdrawn_at is None
+    page = text(
+        director_client.post(withdraw, {"team": team.pk, "reason": "Left early"}, follow=True)
+    )
     assert "withdrew: they forfeit their next match" in page
     assert "Walkover" in page
+    page = text(director_client.post(reset, {"match": "W1-1", "reason": "Wrong side"}, follow=True))
+    assert "Match W1-1 reset" in page
 
 
 @pytest.mark.django_db
@@ -135,11 +150,12 @@ def test_another_clubs_director_and_a_stranger_see_nothing(client, other_directo
     urls = [
         reverse("brackets:bracket", args=[event.pk]),
         reverse("brackets:match-call", args=[event.pk, "W1-1"]),
-        reverse("brackets:team-withdraw", args=[event.pk, bracket.teams.first().pk]),
+        reverse("brackets:team-withdraw", args=[event.pk]),
     ]
     client.force_login(other_director)
     for url in urls:
-        assert client.post(url, {"table": "1", "reason": "x"}).status_code == 404
+        posted = {"table": "1", "reason": "x", "team": bracket.teams.first().pk}
+        assert client.post(url, posted).status_code == 404
     assert client.get(urls[0]).status_code == 404
     client.logout()
     assert client.get(urls[0]).status_code == 302  # to the login page
@@ -217,4 +233,23 @@ def test_the_standings_page_csv_and_pdf_rank_teams_by_their_bracket_placings(dir
     pdf = director_client.get(f"/events/{event.pk}/print/standings.pdf")
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     # No column for each game: a bracket's rounds are its games.
-    assert "R1" not in page
+    assert not re.search(r">\s*R1\s*<", page)
+
+
+@pytest.mark.django_db
+def test_a_team_name_is_text_on_every_bracket_page_never_markup(director_client, club):
+    club.results_public = True
+    club.save()
+    bracket = make_bracket(club, 4)
+    team = bracket.teams.get(seed=1).partnership
+    team.name = "<b>Bold</b> & Co"
+    team.save()
+    event = bracket.event
+    for url in [
+        reverse("brackets:bracket", args=[event.pk]),
+        reverse("public:event", args=[club.slug, event.pk]),
+        reverse("public:projector", args=[club.slug, event.pk]),
+    ]:
+        html = director_client.get(url).content.decode()
+        assert "<b>Bold</b>" not in html, url
+        assert "&lt;b&gt;Bold&lt;/b&gt; &amp; Co" in html, url
