@@ -70,7 +70,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from brackets import services as bracket_services
-from brackets.forms import BracketSettingsForm, CallForm, DrawForm, ReasonForm
+from brackets.forms import BracketSettingsForm, CallForm, DrawForm, ResetForm, WithdrawForm
 from brackets.models import Bracket, Game, Match
 from brackets.models import Team as BracketTeam
 from clubs.forms import ClubCreateForm, ClubSettingsForm, PlayerForm, RosterImportForm
@@ -697,8 +697,8 @@ FORMS = {
     "brackets:settings": lambda w: BracketSettingsForm(),
     "brackets:seed": lambda w: DrawForm(),
     "brackets:match-call": lambda w: CallForm(),
-    "brackets:match-reset": lambda w: ReasonForm(),
-    "brackets:team-withdraw": lambda w: ReasonForm(),
+    "brackets:match-reset": lambda w: ResetForm(codes=["W1-1", "W1-2"]),
+    "brackets:team-withdraw": lambda w: WithdrawForm(teams=BracketTeam.objects.none()),
     "tournaments:event-create": lambda w: EventForm(),
     "tournaments:event-edit": lambda w: EventForm(instance=w.ours.event),
     "tournaments:entries-add": lambda w: EntriesAddForm(event=w.ours.pairs),
