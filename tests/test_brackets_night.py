@@ -332,3 +332,58 @@ def test_two_phones_confirming_a_match_at_once_decide_it_once(club):
     match.refresh_from_db()
     assert match.winner_slot == 0
     assert match.history.filter(history_change_reason__startswith="Won").count() == 1
+
+
+def qualifying_event(club) -> Event:
+    """A pairs event of four teams, one round played: the teams at table 1's North-South
+    side and table 2's North-South side won their games."""
+    from conftest import close_round
+
+    from tournaments import services as night
+
+    event = Event.objects.create(
+        club=club,
+        name="Qualifying",
+        date=datetime.date(2026, 11, 19),
+        format="pairs",
+        rounds_planned=1,
+        hands_per_round=2,
+    )
+    players = [Player.objects.create(club=club, name=f"Qualifier {n}") for n in range(8)]
+    night.entries_add(event=event, players=players)
+    for n in range(0, 8, 2):
+        night.partnership_register(
+            event=event, first=players[n], second=players[n + 1], name=f"Pair {n // 2 + 1}"
+        )
+    round_ = night.round_seat(event=event, seed=1)
+    for table, hand in zip(
+        round_.tables.order_by("number"), ({"maker": "N", "tricks": 5}, NS_POINT), strict=True
+    ):
+        for number in (1, 2):
+            hand_record(table=table, number=number, data=hand)
+    close_round(round_)
+    return event
+
+
+@pytest.mark.django_db
+def test_seeding_from_a_qualifying_events_standings_takes_its_top_teams_in_order(club):
+    source = qualifying_event(club)
+    order = [line.name for line in event_standings(source).teams]
+    event = Event.objects.create(
+        club=club, name="Final four", date=datetime.date(2026, 11, 26), format="bracket"
+    )
+    bracket = services.bracket_for(event)
+    with pytest.raises(ActionRefused, match="has 4 teams in its standings"):
+        services.bracket_seed_from_standings(bracket=bracket, source=source, top=5)
+    bracket = services.bracket_seed_from_standings(bracket=bracket, source=source, top=3)
+    seeded = [str(t.partnership) for t in bracket.teams.order_by("seed")]
+    assert seeded == order[:3]
+    # Each seeded team is the qualifying partnership, its two players entered and paired here.
+    for team in bracket.teams.all():
+        assert team.partnership.event_id == event.pk
+        assert team.partnership.entries.count() == 2
+    assert bracket.source_event_id == source.pk
+    # A progressive night has no teams to seed from.
+    night = Event.objects.create(club=club, name="Tuesday", date=datetime.date(2026, 11, 1))
+    with pytest.raises(ActionRefused, match="Choose a pairs event"):
+        services.bracket_seed_from_standings(bracket=bracket, source=night, top=3)
