@@ -13,6 +13,7 @@ from django.utils import timezone
 from tournaments import brackets as engine
 from tournaments.models import Entry, Event, Hand, Partnership, Round, Seat, Table, TableCard
 from tournaments.services import ActionRefused
+from tournaments.standings import event_standings
 
 from .models import Bracket, Game, Match, Team
 
@@ -141,8 +142,6 @@ def bracket_seed(
 def bracket_seed_from_standings(*, bracket: Bracket, source: Event, top: int) -> Bracket:
     """Seed the top `top` teams of a pairs event's standings (its qualifying rounds), in their
     order: each team is entered in the bracket's event as it was partnered there."""
-    from tournaments.standings import event_standings
-
     event = bracket.event
     if source.club_id != event.club_id or not source.is_pairs or source.is_bracket:
         raise ActionRefused("Choose a pairs event of this club to seed from.")
@@ -151,7 +150,7 @@ def bracket_seed_from_standings(*, bracket: Bracket, source: Event, top: int) ->
         raise ActionRefused(
             f"{source.name} has {len(lines)} teams in its standings: choose at most {len(lines)}."
         )
-    if lines[top - 1 : top + 1] and len(lines) > top and lines[top].place == lines[top - 1].place:
+    if len(lines) > top and lines[top].place == lines[top - 1].place:
         raise ActionRefused(
             f"Places {top} and {top + 1} of {source.name} are tied: choose a number of teams "
             "that does not split a tie, or seed in your own order."
