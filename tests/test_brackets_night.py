@@ -387,3 +387,21 @@ def test_seeding_from_a_qualifying_events_standings_takes_its_top_teams_in_order
     night = Event.objects.create(club=club, name="Tuesday", date=datetime.date(2026, 11, 1))
     with pytest.raises(ActionRefused, match="Choose a pairs event"):
         services.bracket_seed_from_standings(bracket=bracket, source=night, top=3)
+
+
+@pytest.mark.django_db
+def test_a_match_whose_player_is_still_at_another_table_is_not_called(club):
+    from tournaments import services as night
+
+    bracket = make_bracket(club, 4)
+    now = now_of(bracket)
+    first, second = (now.teams[s].partnership for s in now.state.matches["W1-1"].teams)
+    players = [e.player for team in (first, second) for e in team.entries.all()]
+    # The same four are seated at a progressive night's table at the club.
+    other = Event.objects.create(club=club, name="Side game", date=datetime.date(2026, 11, 26))
+    night.entries_add(event=other, players=players)
+    night.round_seat(event=other, seed=1)
+    with pytest.raises(ActionRefused, match="is still playing at table 1: call this match"):
+        services.match_call(bracket=bracket, code="W1-1", table=2)
+    assert not Match.objects.filter(bracket=bracket, called_at__isnull=False).exists()
+    assert not Round.objects.filter(event=bracket.event).exists()
