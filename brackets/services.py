@@ -265,13 +265,13 @@ def match_call(*, bracket: Bracket, code: str, table: int) -> Match:
             round__status=Round.Status.IN_PLAY,
             round__event__club_id=bracket.event.club_id,
         )
-        .select_related("player", "table")
+        .select_related("player", "table", "round__event")
         .first()
     )
     if busy is not None:
         raise ActionRefused(
-            f"{busy.player.name} is still playing at table {busy.table.number}: call this match "
-            "when that table has finished."
+            f"{busy.player.name} is still playing at table {busy.table.number} "
+            f"({busy.round.event.name}): call this match when that table has finished."
         )
     match.table, match.called_at = table, timezone.now()
     match._change_reason = f"Called to table {table}"
@@ -390,15 +390,34 @@ def table_corrected(table: Table) -> None:
     results[match.code] = winner
     withdrawn = [s for s, t in before.teams.items() if t.withdrawn_at is not None]
     after = engine.play(before.plan, results, withdrawn)
-    for code, row in before.matches.items():
-        if row.called_at and before.state.matches[code].teams != after.matches[code].teams:
-            raise ActionRefused(
-                f"This correction would change who won match {match.code}, but match {code} "
-                f"has started (table {row.table}). Reset match {code} first, then correct this "
-                "hand."
-            )
+    started = [
+        row
+        for code, row in before.matches.items()
+        if row.called_at and before.state.matches[code].teams != after.matches[code].teams
+    ]
+    if started:
+        raise ActionRefused(_started_words(match, started))
     match._change_reason = "A corrected hand changed the winner"
     match.save()
+
+
+def _started_words(match: Match, started: list[Match]) -> str:
+    """Why a correction of `match` is refused: the matches called with the teams it decides,
+    to reset the latest first (the plan lists a match after those that feed it)."""
+    if len(started) == 1:
+        row = started[0]
+        return (
+            f"This correction would change who won match {match.code}, but match {row.code} "
+            f"has started (table {row.table}). Reset match {row.code} first, then correct this "
+            "hand."
+        )
+    codes = [row.code for row in started]
+    resets = ", then ".join(f"match {code}" for code in reversed(codes))
+    return (
+        f"This correction would change who won match {match.code}, but matches "
+        f"{', '.join(codes[:-1])} and {codes[-1]} have been played or called since with the "
+        f"teams it decides. Reset {resets}, then correct this hand."
+    )
 
 
 @transaction.atomic
@@ -414,6 +433,10 @@ def match_reset(*, match: Match, reason: str) -> Match:
     if match.called_at is None:
         raise ActionRefused(f"Match {match.code} has not been called: there is nothing to reset.")
     now = bracket_now(bracket)
+    if now.state.matches[match.code].status == "walkover":
+        raise ActionRefused(
+            f"Match {match.code} is a walkover: a team in it withdrew, so it is not played again."
+        )
     results = _results(now.matches.values())
     results.pop(match.code, None)
     withdrawn = [s for s, t in now.teams.items() if t.withdrawn_at is not None]

@@ -401,7 +401,30 @@ def test_a_match_whose_player_is_still_at_another_table_is_not_called(club):
     other = Event.objects.create(club=club, name="Side game", date=datetime.date(2026, 11, 26))
     night.entries_add(event=other, players=players)
     night.round_seat(event=other, seed=1)
-    with pytest.raises(ActionRefused, match="is still playing at table 1: call this match"):
+    with pytest.raises(
+        ActionRefused, match=r"is still playing at table 1 \(Side game\): call this match"
+    ):
         services.match_call(bracket=bracket, code="W1-1", table=2)
     assert not Match.objects.filter(bracket=bracket, called_at__isnull=False).exists()
     assert not Round.objects.filter(event=bracket.event).exists()
+
+
+@pytest.mark.django_db
+def test_a_refused_correction_names_every_match_to_reset_the_latest_first(club, director):
+    bracket = make_bracket(club, 8)
+    for code in ("W1-1", "W1-2", "W2-1", "W1-3", "W1-4", "W2-2"):
+        play_match(bracket, code, slot=0)
+    services.match_call(bracket=bracket, code="F1", table=1)
+    with pytest.raises(ActionRefused) as refused:
+        flip_last_hand("W1-1", bracket, director)
+    assert "matches W2-1 and F1 have been played or called since" in refused.value.message
+    assert "Reset match F1, then match W2-1, then correct this hand." in refused.value.message
+
+
+@pytest.mark.django_db
+def test_a_walkover_is_not_reset(club):
+    bracket = make_bracket(club, 4)
+    match = services.match_call(bracket=bracket, code="W1-1", table=1)
+    services.team_withdraw(team=now_of(bracket).teams[4], reason="Went home")
+    with pytest.raises(ActionRefused, match="W1-1 is a walkover"):
+        services.match_reset(match=match, reason="Try again")

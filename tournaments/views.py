@@ -232,7 +232,12 @@ def _render_event(
     last = rounds[-1] if rounds else None
     # The last round closed: nobody sits anywhere again, so no card can be wrong and no one
     # is checked in for a next round (until the director plans more rounds).
-    night_over = last is not None and last.is_closed and last.number >= event.rounds_planned
+    night_over = (
+        last is not None
+        and last.is_closed
+        and last.number >= event.rounds_planned
+        and not event.is_bracket  # its rounds are its games, as many as its matches need
+    )
     hidden = ("partnership",) if not event.is_pairs else ()
     table = EntryTable(entries, exclude=(*hidden, "present") if night_over else hidden)
     RequestConfig(request, paginate={"paginator_class": pages_of(CHECK_IN_PAGE)}).configure(table)
