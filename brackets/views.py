@@ -110,25 +110,34 @@ def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
     return _page(request, _get_bracket_for_user(request, pk))
 
 
-@login_required
-@require_POST
-def bracket_settings(request: HttpRequest, pk: int) -> HttpResponse:
-    bracket = _get_bracket_for_user(request, pk)
+def _save_format(request: HttpRequest, bracket: Bracket) -> HttpResponse | None:
+    """Save the format as posted; a response when that is refused (the page again, saying why),
+    else None. A bracket already seeded is seeded again in the same order, its matches made
+    for the new format."""
     if bracket.matches.filter(called_at__isnull=False).exists():
         messages.error(request, "Matches have been called: the bracket's format stands.")
-        return redirect("brackets:bracket", pk=pk)
+        return redirect("brackets:bracket", pk=bracket.event_id)
     form = BracketSettingsForm(request.POST, instance=bracket)
     if not form.is_valid():
         return _page(request, bracket, status=400, settings_form=form)
     form.save()
     if bracket.seeded_at is not None:
-        # The plan changed shape: seed again, in the same order, so matches fit the format.
         order = list(bracket.teams.order_by("seed").values_list("partnership_id", flat=True))
         try:
             services.bracket_seed(bracket=bracket, order=order)
         except ActionRefused as exc:
             messages.error(request, exc.message)
-            return redirect("brackets:bracket", pk=pk)
+            return redirect("brackets:bracket", pk=bracket.event_id)
+    return None
+
+
+@login_required
+@require_POST
+def bracket_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    bracket = _get_bracket_for_user(request, pk)
+    refused = _save_format(request, bracket)
+    if refused is not None:
+        return refused
     messages.success(request, "Bracket settings saved.")
     return redirect("brackets:bracket", pk=pk)
 
@@ -139,6 +148,16 @@ def bracket_seed(request: HttpRequest, pk: int) -> HttpResponse:
     """Seed by a draw, by the director's order or by another event's standings."""
     bracket = _get_bracket_for_user(request, pk)
     how = request.POST.get("how")
+    if "kind" in request.POST:
+        # The page's one form: the format as ticked is saved first, so a draw is never made
+        # for a format the director changed but did not save.
+        refused = _save_format(request, bracket)
+        if refused is not None:
+            return refused
+        bracket.refresh_from_db()
+        if how == "format":
+            messages.success(request, "Bracket settings saved.")
+            return redirect("brackets:bracket", pk=pk)
     teams = list(bracket.event.partnerships.order_by("pk"))
     try:
         if how == "order":

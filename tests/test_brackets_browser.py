@@ -273,17 +273,17 @@ def test_an_eight_team_double_elimination_played_through_the_pages(
     # The players' page while the matches play: every team, and where each match is.
     players_page_shows_the_bracket(browser, base, club, event, called)
 
-    # A correction of W1-2 now would change who plays W2-1, which has started: refused, naming
-    # it, and nothing changes.
+    # A correction of W1-2 now would change who plays W2-1 and L1-1 (its winner and its loser),
+    # both called: refused, naming them, the latest to reset first, and nothing changes.
     table = Table.objects.get(round__bracket_game__match=w1_2)
     before = list(table.hands.order_by("number").values_list("ns_points", "ew_points"))
     w1_2_loser_seat = "E" if w1_2.winner_slot == 0 else "N"
     correct_last_hand(desk, base, event, "W1-2", w1_2_loser_seat, "Wrong side, said West")
     refusal = desk.locator("#correct-form")
     expect(refusal).to_contain_text(
-        f"would change who won match W1-2, but match W2-1 has started (table {called['W2-1']})"
+        "would change who won match W1-2, but matches W2-1 and L1-1 have been played or called"
     )
-    expect(refusal).to_contain_text("Reset match W2-1 first")
+    expect(refusal).to_contain_text("Reset match L1-1, then match W2-1, then correct this hand.")
     assert list(table.hands.order_by("number").values_list("ns_points", "ew_points")) == before
     w1_2_after = Match.objects.get(pk=w1_2.pk)
     assert w1_2_after.winner_slot == w1_2.winner_slot

@@ -253,3 +253,17 @@ def test_a_team_name_is_text_on_every_bracket_page_never_markup(director_client,
         html = director_client.get(url).content.decode()
         assert "<b>Bold</b>" not in html, url
         assert "&lt;b&gt;Bold&lt;/b&gt; &amp; Co" in html, url
+
+
+@pytest.mark.django_db
+def test_the_draw_is_made_for_the_format_ticked_on_the_page_saved_or_not(director_client, club):
+    event = bracket_event(club, 6)
+    # The format changed on the page, then "Draw the seeds" pressed without saving it first.
+    posted = {"kind": "double", "best_of": "1", "reset": "on", "how": "draw", "draw_number": "5"}
+    page = text(
+        director_client.post(reverse("brackets:seed", args=[event.pk]), posted, follow=True)
+    )
+    bracket = Bracket.objects.get(event=event)
+    assert bracket.kind == "double" and bracket.draw_number == 5
+    assert "Losers&#x27; bracket" in page or "Losers' bracket" in page
+    assert bracket.matches.filter(code="L1-1").exists()
