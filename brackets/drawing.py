@@ -67,8 +67,12 @@ class Box:
 
     @property
     def title(self) -> str:
+        if self.side == "final" and self.round == 1:
+            return "Final"
         if self.side == "final":
-            return "Final" if self.round == 1 else "Final, second match (if necessary)"
+            # "If necessary" until it is: once called or played it is simply the second final.
+            waiting = self.status in ("waiting", "not_needed")
+            return "Final, second match (if necessary)" if waiting else "Final, second match"
         if self.side == "third":
             return "Third place"
         return f"Match {self.code}"

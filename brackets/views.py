@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Event, Table
 from tournaments.services import ActionRefused
 
-from . import drawing, services
+from . import drawing, public_views, services
 from .forms import (
     BracketSettingsForm,
     CallForm,
@@ -51,6 +51,7 @@ def _page(request: HttpRequest, bracket: Bracket, status: int = 200, **forms) ->
     started = now is not None and any(m.called_at for m in now.matches.values())
     teams = list(event.partnerships.order_by("pk"))
     context = {"event": event, "bracket": bracket, "now": now, "started": started, "teams": teams}
+    context["state"] = public_views.state_words(now)
     if not started:
         # The format and the seeding change only until the first match is called.
         context.update(
@@ -72,7 +73,12 @@ def _page(request: HttpRequest, bracket: Bracket, status: int = 200, **forms) ->
         # fills the room from table 1.
         for box, table in zip(ready, services.free_tables(event, len(ready)), strict=True):
             box.free_table = table
-        called = [m.code for m in now.matches.values() if m.called_at]
+        # The matches a reset may name, each with its teams: "W1-2: Aces against Bowers".
+        called = [
+            (m.code, f"{boxes[m.code].title}: {_against(boxes[m.code])}")
+            for m in now.matches.values()
+            if m.called_at
+        ]
         seeded_ids = {t.partnership_id for t in now.teams.values()}
         context.update(
             columns=columns,
@@ -196,6 +202,16 @@ def bracket_seed(request: HttpRequest, pk: int) -> HttpResponse:
 MATCH_CODE = re.compile(r"[A-Z0-9]{1,3}(-[0-9]{1,3})?")
 
 
+def _against(box: drawing.Box) -> str:
+    return " against ".join(line.name for line in box.lines)
+
+
+def _called_words(code: str) -> str:
+    """A match as the message after calling it names it: the finals by name."""
+    named = {"F1": "The final", "F2": "The second final", "3P": "The match for third place"}
+    return f"{named[code]} ({code})" if code in named else f"Match {code}"
+
+
 def _match(bracket: Bracket, code: str) -> Match:
     # Checked before the database sees it: PostgreSQL refuses a NUL byte in text outright.
     if not MATCH_CODE.fullmatch(code):
@@ -219,7 +235,7 @@ def match_call(request: HttpRequest, pk: int, code: str) -> HttpResponse:
     else:
         messages.success(
             request,
-            f"Match {match.code} called to table {form.cleaned_data['table']}: "
+            f"{_called_words(match.code)} called to table {form.cleaned_data['table']}: "
             f"table card {form.cleaned_data['table']} opens it.",
         )
     return redirect("brackets:bracket", pk=pk)
