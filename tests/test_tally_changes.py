@@ -14,6 +14,7 @@ from clubs.models import Player
 from tournaments import services
 from tournaments.models import Entry, Event
 from tournaments.movements import movement_report
+from tournaments.movements.small import BEST_KNOWN
 from tournaments.printouts import data
 
 
@@ -102,7 +103,13 @@ def test_a_leaver_before_round_3_moves_one_player_a_round_at_most(director_clien
         others = [r for n, r in enumerate(after) if n != number]
         partners = {frozenset(t[i::2]) for r in others for t in r.tables for i in (0, 1)}
         second += frozenset((comer, partner)) in partners
-    assert len(moved) <= 3 + second
+    # Or, where keeping the printed plan would seat two players together more often than the
+    # best known night of 16 players needs (the night's first measure after partners, issue
+    # 30), a fresh plan that reaches it: more cards to print, each said so on the event page.
+    # Which happens depends on the event's seed (its id, which differs from run to run).
+    present = {p.pk for p in people[1:]}
+    fresh = movement_report(after, present).most_meetings == BEST_KNOWN[(16, 5)][1]
+    assert len(moved) <= 3 + second or fresh, moved
     assert partner_repeats(event) == 0
 
     cards = {c.player: c for c in data.tally_cards(event, after)}
