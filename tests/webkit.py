@@ -154,7 +154,20 @@ def tap_choice(driver, question: str, answer: str) -> None:
         f"//fieldset[legend[contains(normalize-space(), {_quoted(question)})]]"
         f"//label[normalize-space()={_quoted(answer)}]"
     )
-    _tap(driver, path, f"answer {answer!r} to {question!r}")
+
+    # As a captain looks for the choice to show as chosen and taps again if it does not: a tap
+    # that lands as the page is brought up to date (a kept hand just sent, the table refreshed
+    # under the finger) can meet the page being replaced, and is lost.
+    def chosen(driver) -> bool:
+        shown = [e for e in driver.find_elements(By.XPATH, path) if e.is_displayed()]
+        if not shown:
+            return False
+        if driver.execute_script("return arguments[0].control.checked", shown[0]):
+            return True
+        shown[0].click()
+        return False
+
+    wait_for(driver, chosen, seconds=15, message=f"answer {answer!r} to {question!r} not chosen")
 
 
 def tap_button(driver, name: str) -> None:
