@@ -78,7 +78,7 @@ class ClubSettingsForm(HouseRulesFields, Sections, forms.ModelForm):
         ("The club", ("name", "slug")),
         RULE_SECTION,
         HOUSE_SECTION,
-        ("Printing and results", ("paper_size", "results_public")),
+        ("Printing and results", ("paper_size", "results_public", "ratings_shown")),
     )
 
     class Meta:
@@ -90,6 +90,7 @@ class ClubSettingsForm(HouseRulesFields, Sections, forms.ModelForm):
             *HOUSE_RULES,
             "paper_size",
             "results_public",
+            "ratings_shown",
         ]
         formfield_callback = formfield_in_range
 

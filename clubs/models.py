@@ -237,6 +237,12 @@ class Club(RulesChoice):
         default=True,
         help_text="Players open the club's page (no login) to find their seat and the standings.",
     )
+    # Some clubs rate players for the director's use only (seeding, balanced draws).
+    ratings_shown = models.BooleanField(
+        "show ratings to players",
+        default=True,
+        help_text="Untick to keep the players' ratings for directors only.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()
@@ -302,6 +308,12 @@ class Player(models.Model):
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=40, blank=True)
     active = models.BooleanField(default=True, help_text="Untick to hide from check-in lists.")
+    # For players who ask: public pages show their initials, and they have no player page.
+    shown_publicly = models.BooleanField(
+        "shown on public pages",
+        default=True,
+        help_text="Untick for a player who asks: public pages show initials only, no player page.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()

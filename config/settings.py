@@ -150,6 +150,9 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "brackets",
+    "seasons",
+    "ratings",
+    "players",
 ]
 
 MIDDLEWARE = [

@@ -341,6 +341,7 @@ def round_close(*, round: Round, reason: str = "", unconfirmed_ok: Collection[in
     if unconfirmed:
         round_._change_reason += f"; closed with {tables_list(unconfirmed)} unconfirmed"
     round_.save()
+    signals.round_closed.send(sender=Round, round=round_)
     return round_
 
 

@@ -4,8 +4,12 @@
 one of its hands, with `table` and `reason` ("confirmed" or "corrected"). A receiver that
 raises services.ActionRefused undoes the change whole: a bracket refuses a correction that
 would change the team of a match already being played.
+
+`round_closed` is sent inside the transaction that closed a round, with `round`: the ratings
+(ratings/) take its tables' results then, not on every page view.
 """
 
 from django.dispatch import Signal
 
 table_changed = Signal()
+round_closed = Signal()
