@@ -1,0 +1,7 @@
+"""players's pages."""
+
+from django.urls import path  # noqa: F401
+
+app_name = "players"
+
+urlpatterns: list = []

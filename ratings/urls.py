@@ -1,0 +1,7 @@
+"""ratings' pages."""
+
+from django.urls import path  # noqa: F401
+
+app_name = "ratings"
+
+urlpatterns: list = []

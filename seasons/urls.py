@@ -1,0 +1,7 @@
+"""seasons's pages."""
+
+from django.urls import path  # noqa: F401
+
+app_name = "seasons"
+
+urlpatterns: list = []
