@@ -8,3 +8,6 @@ class RatingsConfig(AppConfig):
 
     name = "ratings"
     verbose_name = "Ratings"
+
+    def ready(self):
+        from . import receivers  # noqa: F401  (connects the signal receivers)

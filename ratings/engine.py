@@ -1,0 +1,121 @@
+"""Players' ratings from rotating-partner play: plain Python over openskill, no Django.
+
+Each round at a table is one game between two teams (North-South against East-West): the side
+with more of the round's points won it, equal points are a draw. openskill rates the
+individuals of those teams, so a player who wins with many different partners climbs while
+one partner's luck is shared out.
+
+The model is ThurstoneMostellerFull: with two teams per game every model of the Weng-Lin family
+sees the same pairs, and Thurstone-Mosteller is the one that treats a draw as a result of its
+own (a margin around even) rather than as half a win, which suits a round that ends level.
+
+Determinism: games are applied one after another in the order given, each player's (mu, sigma)
+only ever changed by the game they sat in, so the same history always gives the same numbers,
+to the last bit (no sums whose order could vary).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from openskill.models import ThurstoneMostellerFull
+
+MODEL = ThurstoneMostellerFull()
+
+# A new player: openskill's own start (mu 25, sigma 25/3), so the conservative estimate
+# mu - 3 sigma starts at 0.
+START_MU = MODEL.mu
+START_SIGMA = MODEL.sigma
+
+# Provisional until this many rounds are counted: about two club nights of play.
+PROVISIONAL_ROUNDS = 20
+
+# The shown number: 1500 for a typical regular (mu 25 with sigma settled near 5/3, so a
+# conservative estimate of 20), 25 points of the number to one of the estimate, never below 0.
+SHOWN_AT_TYPICAL = 1500
+TYPICAL_ESTIMATE = 20.0
+SHOWN_SCALE = 25
+
+RATING_MEANING = (
+    "Your rating is a careful estimate of how well you play, from every round you have "
+    "played at the club: it goes up when your side wins a round and down when it loses (more "
+    "so against stronger players, whoever your partner was); 1500 is a typical regular, and a "
+    f"new player's number is marked provisional until {PROVISIONAL_ROUNDS} rounds are played."
+)
+
+
+class Outcome(Enum):
+    NS_WON = "ns"
+    EW_WON = "ew"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class Game:
+    """One round at one table: the North-South pair, the East-West pair, and who won."""
+
+    north_south: tuple[int, ...]
+    east_west: tuple[int, ...]
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float
+    sigma: float
+    rounds: int = 0
+
+    @property
+    def shown(self) -> int:
+        return shown_value(self.mu, self.sigma)
+
+    @property
+    def provisional(self) -> bool:
+        return is_provisional(self.rounds)
+
+
+NEW = Rating(START_MU, START_SIGMA, 0)
+
+
+def shown_value(mu: float, sigma: float) -> int:
+    """The one number a player sees: the conservative estimate (mu - 3 sigma), scaled."""
+    estimate = mu - 3 * sigma
+    return max(0, round(SHOWN_AT_TYPICAL + SHOWN_SCALE * (estimate - TYPICAL_ESTIMATE)))
+
+
+def is_provisional(rounds: int) -> bool:
+    return rounds < PROVISIONAL_ROUNDS
+
+
+def outcome_of(ns_points: int, ew_points: int) -> Outcome:
+    """The round's result at a table from its points: the side with more won; level is a draw."""
+    if ns_points > ew_points:
+        return Outcome.NS_WON
+    if ew_points > ns_points:
+        return Outcome.EW_WON
+    return Outcome.DRAW
+
+
+_RANKS = {Outcome.NS_WON: [1, 2], Outcome.EW_WON: [2, 1], Outcome.DRAW: [1, 1]}
+
+
+def rate(games: Iterable[Game], prior: Mapping[int, Rating]) -> dict[int, Rating]:
+    """Every player's rating after `games`, applied in the order given, from `prior` (a player
+    not in it starts new). Returns the prior's players and every player of the games."""
+    now = dict(prior)
+    for game in games:
+        teams = (game.north_south, game.east_west)
+        seen = [p for team in teams for p in team]
+        if len(set(seen)) != len(seen):
+            raise ValueError(f"A player sits twice in one game: {teams}")
+        before = [[now.get(p, NEW) for p in team] for team in teams]
+        after = MODEL.rate(
+            [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in before],
+            ranks=_RANKS[game.outcome],
+        )
+        for team, old_team, new_team in zip(teams, before, after, strict=True):
+            for player, old, new in zip(team, old_team, new_team, strict=True):
+                now[player] = Rating(new.mu, new.sigma, old.rounds + 1)
+    return now
