@@ -39,9 +39,15 @@ class PlayerTable(tables.Table):
     active = tables.BooleanColumn(
         verbose_name="Active", yesno="yes,no", order_by=("active", "sort_name")
     )
+    # For a player who asks: public pages show their initials only, and no page of theirs.
+    shown_publicly = tables.TemplateColumn(
+        template_name="clubs/_shown_publicly.html",
+        verbose_name="Public pages",
+        order_by=("shown_publicly", "sort_name"),
+    )
 
     class Meta:
         model = Player
-        fields = ["name", "email", "phone", "active"]
+        fields = ["name", "email", "phone", "active", "shown_publicly"]
         order_by = "name"
         empty_text = "No players yet: add them one at a time or paste the whole list below."

@@ -2,6 +2,7 @@
 and compares (name_key). They live in clubs, the lower app: the roster needs them as much as
 every page of an event does, and an event's pages come to clubs for them, never the reverse."""
 
+import re
 import unicodedata
 
 ZWNJ, ZWJ = "\u200c", "\u200d"
@@ -61,3 +62,46 @@ def name_key(name: str) -> str:
         c for c in folded if not unicodedata.combining(c) and unicodedata.category(c) != "Cf"
     )
     return " ".join("".join(letters).casefold().split())
+
+
+def _initial(word: str) -> str:
+    """A word's first letter with the marks written on it ("É", "Ñ"), upper-cased where the
+    script has cases; "" for a word with no letter ("&", "—")."""
+    for i, c in enumerate(word):
+        if unicodedata.category(c)[0] == "L":
+            end = i + 1
+            while end < len(word) and unicodedata.combining(word[end]):
+                end += 1
+            first = word[i:end]
+            # "ß".upper() is "SS", "ŉ".upper() two letters: an initial stays one letter.
+            upper = first.upper()
+            return upper if len(upper) == len(first) else first
+    return ""
+
+
+def initials(name: str) -> str:
+    """What public pages show for a player who asked not to be named: "Mary Smith" is
+    "M. S.", "Jean-Luc Picard" "J.-L. P.", "Cher" "C.", "Élise Ñúñez" "É. Ñ."; a name
+    written without spaces (Chinese, Japanese, Thai) shows its first character, "王小明"
+    "王.". Initials say nothing a full name would: no more than one letter of each word.
+    A name with no letter at all (emoji only) is "?"."""
+    words = []
+    for word in visible_name(name).split():
+        parts = [_initial(part) for part in word.split("-")]
+        parts = [p for p in parts if p]
+        if parts:
+            words.append("-".join(f"{p}." for p in parts))
+    return unicodedata.normalize("NFC", " ".join(words)) or "?"
+
+
+def mask_names(text: str, shown_as: dict[str, str]) -> str:
+    """`text` with every whole-word occurrence of each name in `shown_as` replaced by what it
+    shows as ("Mary Smith" -> "M. S."): the public pages' last word on a hidden player, so a
+    name no page thought of (a partnership's label, a side award, a bracket's team) is hidden
+    too. Longer names first: "Mary Smith" goes before a "Mary" could split it. A name inside
+    a longer word ("Al" in "Alice") is left alone."""
+    names = sorted((n for n in shown_as if n.strip()), key=len, reverse=True)
+    if not names:
+        return text
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
+    return pattern.sub(lambda m: shown_as[m.group(0)], text)

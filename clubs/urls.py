@@ -10,4 +10,5 @@ urlpatterns = [
     path("<slug:slug>/settings/", views.club_settings, name="club-settings"),
     path("<slug:slug>/players/add/", views.player_add, name="player-add"),
     path("<slug:slug>/players/import/", views.player_import, name="player-import"),
+    path("<slug:slug>/players/<int:pk>/shown/", views.player_shown, name="player-shown"),
 ]

@@ -11,8 +11,9 @@ from django_tables2 import RequestConfig
 
 from . import services
 from .forms import ClubCreateForm, ClubSettingsForm, PlayerForm, RosterImportForm
-from .models import Club
+from .models import Club, Player
 from .tables import PlayerTable, pages_of
+from .text import initials
 
 
 def _get_club_for_user(request: HttpRequest, slug: str) -> Club:
@@ -113,3 +114,29 @@ def player_import(request: HttpRequest, slug: str) -> HttpResponse:
     added = len(report.created)
     messages.success(request, f"Added {added} player{pluralize(added)} to the roster.")
     return _render_club(request, club, report=report)
+
+
+@login_required
+@require_POST
+def player_shown(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Show a player on the public pages, or (for a player who asks) show only their
+    initials there, with no player page."""
+    club = _get_club_for_user(request, slug)
+    player = get_object_or_404(Player, club=club, pk=pk)
+    shown = request.POST.get("shown")
+    if shown not in ("yes", "no"):
+        messages.error(request, "Nothing changed: choose to show or hide the player.")
+        return redirect("clubs:club-detail", slug=club.slug)
+    player.shown_publicly = shown == "yes"
+    player.save(update_fields=["shown_publicly"])
+    if player.shown_publicly:
+        messages.success(
+            request, f"{player.name} is shown on the public pages again, with their own page."
+        )
+    else:
+        messages.success(
+            request,
+            f"{player.name} is not shown on public pages: they show as "
+            f"{initials(player.name)}, with no player page.",
+        )
+    return redirect("clubs:club-detail", slug=club.slug)

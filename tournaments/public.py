@@ -18,13 +18,16 @@ in tournaments/tables.py. These pages build on both, and nothing below imports t
 """
 
 from dataclasses import replace
+from functools import wraps
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.html import escape
+from markupsafe import escape as jinja_escape
 
-from clubs.models import Club
-from clubs.text import name_key
+from clubs.models import Club, Player
+from clubs.text import initials, mask_names, name_key
 
 from . import format_pages
 from .models import Event, Round
@@ -42,6 +45,38 @@ def _get_public_club(slug: str) -> Club:
 def _get_public_event(slug: str, pk: int) -> Event:
     events = Event.objects.select_related("club").filter(club__results_public=True)
     return get_object_or_404(events, club__slug=slug, pk=pk)
+
+
+# --- Players who asked not to be shown: initials, no link, no page ----------------------------
+
+
+def hidden_names(slug: str) -> dict[str, str]:
+    """The club's hidden players' names as pages print them (plain, and escaped as Django's
+    and Jinja's templates escape them), each to its initials. One query."""
+    names = Player.objects.filter(club__slug=slug, shown_publicly=False).values_list(
+        "name", flat=True
+    )
+    found = {}
+    for name in names:
+        for write in (str, escape, jinja_escape):
+            found[str(write(name))] = str(write(initials(name)))
+    return found
+
+
+def hiding_names(view):
+    """Every public page of the club with its hidden players' names as initials, whichever
+    part of the page printed them (seats, standings, side awards, prizes, partnerships, a
+    bracket's teams, the projector). The links to a hidden player's pages are left out where
+    they are made (`_player_links`); this is the net under every name."""
+
+    @wraps(view)
+    def masked(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
+        response = view(request, slug, *args, **kwargs)
+        if response.status_code == 200 and (names := hidden_names(slug)):
+            response.content = mask_names(response.content.decode(), names).encode()
+        return response
+
+    return masked
 
 
 # --- Where everyone sits ---------------------------------------------------------------------
@@ -67,15 +102,21 @@ def _night_state(event: Event, latest: Round | None) -> str:
 
 
 def _player_links(event: Event, standings) -> dict[int, str]:
+    """Each player's night, by player id; none for a hidden player (no page to go to)."""
+    hidden = set(
+        Player.objects.filter(club=event.club_id, shown_publicly=False).values_list("pk", flat=True)
+    )
     return {
         line.player_id: reverse("public:player", args=[event.club.slug, event.pk, line.player_id])
         for line in standings.players
+        if line.player_id not in hidden
     }
 
 
 # --- Views -----------------------------------------------------------------------------------
 
 
+@hiding_names
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = _get_public_club(slug)
     events = list(club.events.order_by("-date", "name")[:30])
@@ -84,13 +125,26 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
             "event_id", flat=True
         )
     )
+    # A player finds their own page across nights by name; a hidden player is never found.
+    search = request.GET.get("player", "").strip()[:60]
+    found = (
+        list(club.players.filter(shown_publicly=True).matching(search).order_by("sort_name")[:20])
+        if search
+        else []
+    )
     return render(
         request,
         "public/club.html",
-        {"club": club, "events": [(e, e.pk in in_play) for e in events]},
+        {
+            "club": club,
+            "events": [(e, e.pk in in_play) for e in events],
+            "player_search": search,
+            "players_found": found,
+        },
     )
 
 
+@hiding_names
 def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = _get_public_event(slug, pk)
     if (page := format_pages.EVENT_PAGES.get(event.format)) is not None:
@@ -131,11 +185,12 @@ def _public_prizes(event: Event, standings) -> dict:
     return found
 
 
+@hiding_names
 def player_page(request: HttpRequest, slug: str, pk: int, player_pk: int) -> HttpResponse:
     event = _get_public_event(slug, pk)
     standings = event_standings(event)
     line, rounds = player_night(event, player_pk, standings)
-    if line is None:
+    if line is None or not Player.objects.filter(pk=player_pk, shown_publicly=True).exists():
         raise Http404("No such player in this event.")
     shown = points_shown(event, standings)
     if not shown:
@@ -157,6 +212,7 @@ def player_page(request: HttpRequest, slug: str, pk: int, player_pk: int) -> Htt
     )
 
 
+@hiding_names
 def projector(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     # A hall's screen left on a private club's address says why it is blank, not "the link
     # may be old". Whether the event exists is not told: the same page for any number.

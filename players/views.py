@@ -1,0 +1,114 @@
+"""A player's page across the club's nights: /c/<club>/players/<id>/, no login, read-only.
+
+Access goes through `_get_public_player` alone: a club that keeps its results private, a
+player who asked not to be shown on public pages, and a player of another club under this
+club's address are all the same 404, so none of them is told apart."""
+
+import datetime
+import importlib
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from clubs.models import Player
+from clubs.text import initials
+from tournaments.standings import fmt
+
+from . import summary
+from .chart import chart
+from .nights import player_nights
+
+# How many partners and opponents the page lists (most rounds together first).
+LISTED = 10
+
+
+def _get_public_player(slug: str, player_pk: int) -> Player:
+    players = Player.objects.select_related("club").filter(
+        club__results_public=True, shown_publicly=True
+    )
+    return get_object_or_404(players, club__slug=slug, pk=player_pk)
+
+
+def _ratings():
+    """ratings/services.py (the RATINGS helper's interface in docs), or None before it is in."""
+    try:
+        return importlib.import_module("ratings.services")
+    except ImportError:
+        return None
+
+
+def _rating(player: Player, nights: list[summary.Night]) -> dict:
+    """The player's rating now and after each night, if the club shows ratings to players."""
+    services = _ratings()
+    if services is None or not player.club.ratings_shown:
+        return {}
+    shown = services.shown_ratings(player.club).get(player.pk)
+    if shown is None:
+        return {}
+    history = {p.event_id: p for p in services.rating_history(player)}
+    return {"rating": shown, "meaning": services.RATING_MEANING, "history": history}
+
+
+def _names(ids: set[int]) -> dict[int, tuple[str, str | None]]:
+    """Each player's name as public pages show it, and their page's id (None: hidden)."""
+    found = {}
+    for pk, name, shown in Player.objects.filter(pk__in=ids).values_list(
+        "pk", "name", "shown_publicly"
+    ):
+        found[pk] = (name, pk) if shown else (initials(name), None)
+    return found
+
+
+def _listed(together: list[summary.Together], names) -> list[dict]:
+    return [
+        {
+            "name": names.get(t.player_id, ("?", None))[0],
+            "pk": names.get(t.player_id, ("?", None))[1],
+            "rounds": t.rounds,
+            "average": fmt(t.average) if t.average is not None else "",
+        }
+        for t in together[:LISTED]
+    ]
+
+
+def _season_start(today: datetime.date) -> datetime.date:
+    # The calendar year: the season race (seasons/) may set the club's own dates.
+    return today.replace(month=1, day=1)
+
+
+def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
+    player = _get_public_player(slug, player_pk)
+    club = player.club
+    nights = player_nights(player)
+    start = _season_start(datetime.date.today())
+    season = [n for n in nights if n.date >= start]
+    partners, opponents = summary.partners(nights), summary.opponents(nights)
+    names = _names({t.player_id for t in [*partners[:LISTED], *opponents[:LISTED]]})
+    rating = _rating(player, nights)
+    oldest_first = nights[::-1]
+    words = [summary.place_words(n) for n in oldest_first]
+    history = rating.get("history")
+    rated = [history[n.event_id] for n in oldest_first if n.event_id in history] if history else []
+    drawn = chart(
+        [(n.date, n.place, n.of) for n in oldest_first],
+        [(p.date, p.value) for p in rated] or None,
+        words,
+    )
+    return render(
+        request,
+        "players/player.html",
+        {
+            "club": club,
+            "player": player,
+            "nights": [(n, summary.place_words(n)) for n in nights],
+            "season": summary.totals(season),
+            "season_start": start,
+            "all_time": summary.totals(nights),
+            "partners": _listed(partners, names),
+            "opponents": _listed(opponents, names),
+            "min_rounds": summary.MIN_ROUNDS_TOGETHER,
+            "rating": rating.get("rating"),
+            "rating_meaning": rating.get("meaning", ""),
+            "chart": drawn,
+        },
+    )

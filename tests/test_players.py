@@ -1,0 +1,280 @@
+"""Each player's page across the club's nights (players/): its numbers are the nights'
+standings, partners and opponents worked out by hand, and a hidden player or a private club
+shows nothing on any public page."""
+
+import datetime
+import re
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from test_standings import ROUND_1, ROUND_2, build_night, play_round
+
+from clubs.models import Club, Player
+from clubs.text import initials, mask_names
+from players import summary
+from players.chart import chart
+from players.nights import player_nights
+from tournaments import services
+from tournaments.models import Entry, Event, Hand
+from tournaments.standings import event_standings
+
+# --- Initials and names, by value ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Mary Smith", "M. S."),
+        ("  mary   smith ", "M. S."),
+        ("Cher", "C."),
+        ("Jean-Luc Picard", "J.-L. P."),
+        ("Élise Ñúñez", "É. Ñ."),
+        ("E\u0301lise Dubois", "É. D."),  # the accent as a mark of its own
+        ("Mary O'Brien", "M. O."),
+        ("王小明", "王."),
+        ("محمد علي", "م. ع."),
+        ("Jo\u200bse Nunez", "J. N."),  # a zero-width space pasted in
+        ("🦄", "?"),
+        ("", "?"),
+    ],
+)
+def test_initials(name, shown):
+    assert initials(name) == shown
+
+
+def test_names_are_masked_as_whole_words_longest_first():
+    names = {"Mary Smith": "M. S.", "Al": "A."}
+    text = "Mary Smith & Al, Alice and Mary Smithers; Al."
+    assert mask_names(text, names) == "M. S. & A., Alice and Mary Smithers; A.."
+    assert mask_names(text, {}) == text
+
+
+# --- Partners, opponents and totals by value --------------------------------------------------
+
+
+def night(pk, place, points, rounds, of=8):
+    return summary.Night(
+        event_id=pk,
+        event_name="N",
+        date=datetime.date(2026, 1, pk),
+        place=place,
+        shared=False,
+        of=of,
+        teams=False,
+        points=Decimal(points),
+        lone_made=pk % 2,
+        euchred=0,
+        rounds=[summary.RoundPlayed(p, tuple(o), Decimal(x)) for p, o, x in rounds],
+    )
+
+
+def test_partners_and_opponents_are_counted_and_averaged_from_three_rounds():
+    nights = [
+        night(1, 1, 20, [(2, (3, 4), 6), (3, (2, 4), 1)]),
+        night(2, 3, 9, [(2, (3, 5), 2), (None, (3,), "4.5")]),
+    ]
+    partners = {t.player_id: (t.rounds, t.average) for t in summary.partners(nights)}
+    # Two rounds with player 2 (6 and 2 points), one with player 3: too few for an average.
+    assert partners == {2: (2, None), 3: (1, None)}
+    nights.append(night(3, 2, 12, [(2, (4, 5), 7)]))
+    partners = {t.player_id: (t.rounds, t.average) for t in summary.partners(nights)}
+    assert partners[2] == (3, Decimal("5.0"))  # (6 + 2 + 7) / 3
+    opponents = {t.player_id: (t.rounds, t.average) for t in summary.opponents(nights)}
+    # 3: rounds of 6, 2 and 4.5 points -> 4.2; 4: 6, 1, 7 -> 4.7; 5: 2 and 7, too few.
+    assert opponents[3] == (3, Decimal("4.2"))
+    assert opponents[4] == (3, Decimal("4.7"))
+    assert opponents[5] == (2, None)
+    assert opponents[2] == (1, None)
+    assert [t.player_id for t in summary.opponents(nights)][:2] == [4, 3]  # 4.7 before 4.2
+
+
+def test_totals_count_wins_the_average_place_and_the_best_night():
+    nights = [night(1, 1, 20, []), night(2, 3, 9, []), night(3, 2, 20, [])]
+    found = summary.totals(nights)
+    assert (found.nights, found.wins, found.average_place, found.loners) == (3, 1, 2, 2)
+    assert found.best.event_id == 3  # 20 points twice: the latest
+    assert summary.totals([]).average_place is None
+
+
+def test_bracket_words():
+    words = summary.bracket_words
+    assert [words(1, 1), words(2, 1), words(3, 1), words(5, 2), words(None, 0)] == [
+        "Winners",
+        "Runners-up",
+        "3rd",
+        "5th–6th",
+        "Still in the bracket",
+    ]
+
+
+def test_the_chart_draws_places_top_to_bottom_and_says_it_in_words():
+    day = datetime.date(2026, 3, 1)
+    drawn = chart([(day, 1, 8), (day, 8, 8)], [(day, 50), (day, 40)], ["1st of 8", "8th of 8"])
+    first, last = drawn.place_dots
+    assert first.y == drawn.place_y and last.y == drawn.place_y + 84
+    assert first.x < last.x
+    assert "Rating 50 after the first night" in drawn.summary and "40 now" in drawn.summary
+    assert "the best place 1st of 8" in drawn.summary
+    assert chart([], None, []) is None
+
+
+# --- The page against the nights' standings ----------------------------------------------------
+
+
+def second_night(club, nine, date=datetime.date(2026, 12, 1)):
+    """The same night again a week later (tests/test_standings.py's rounds)."""
+    event = Event.objects.create(
+        club=club, name="Next night", date=date, rounds_planned=3, hands_per_round=2
+    )
+    Entry.objects.bulk_create(Entry(event=event, player=p) for p in nine.values())
+    play_round(event, 1, ROUND_1, sit_out="I", by_name=nine)
+    play_round(event, 2, ROUND_2, sit_out="H", by_name=nine)
+    return event
+
+
+@pytest.fixture
+def two_nights(club):
+    first, nine = build_night(club)
+    return [first, second_night(club, nine)], nine
+
+
+def page(client, player):
+    return reverse("players:player", args=[player.club.slug, player.pk])
+
+
+def test_the_pages_numbers_are_the_nights_standings(client, two_nights):
+    events, nine = two_nights
+    for letter, player in nine.items():
+        nights = {n.event_id: n for n in player_nights(player)}
+        for event in events:
+            line = next(x for x in event_standings(event).players if x.player_id == player.pk)
+            got = nights[event.pk]
+            assert (got.place, got.shared, got.points, got.lone_made, got.euchred) == (
+                line.place,
+                line.shared,
+                Decimal(str(line.total)),
+                line.lone_made,
+                line.euchred,
+            ), letter
+            assert got.of == 9
+    html = client.get(page(client, nine["A"])).content.decode()
+    # A: 1st= of 9 both nights, 7 points, one loner each.
+    listed = re.sub(r"\s+", " ", html.split('id="nights"')[1])
+    assert listed.count("<strong>1st= of 9</strong> · 7 points · 1 loner made") == 2
+    assert re.search(r"Wins \(1st place\)</th><td[^>]*>\d+</td><td[^>]*>2</td>", html)
+    assert reverse("public:event", args=["maple-hall", events[0].pk]) in html
+
+
+def test_partners_and_opponents_on_the_page(client, two_nights):
+    _, nine = two_nights
+    html = client.get(page(client, nine["A"])).content.decode()
+    partners = html.split('id="partners"')[1].split("</section>")[0]
+    # A partnered C in every round: 6 and 1 points, twice -> 3.5 a round over 4 rounds.
+    row = re.search(r"<bdi>C</bdi></a></td>\s*<td[^>]*>(\d+)</td><td[^>]*>([^<]*)</td>", partners)
+    assert row.groups() == ("4", "3.5")
+    opponents = html.split('id="opponents"')[1].split("</section>")[0]
+    # B opposed A in all four rounds (6, 1, 6, 1); D in round 1 of each night only: no average.
+    b = re.search(r"<bdi>B</bdi></a></td>\s*<td[^>]*>(\d+)</td><td[^>]*>([^<]*)</td>", opponents)
+    d = re.search(r"<bdi>D</bdi></a></td>\s*<td[^>]*>(\d+)</td><td[^>]*>([^<]*)</td>", opponents)
+    assert b.groups() == ("4", "3.5") and d.groups() == ("2", "—")
+
+
+def test_a_corrected_hand_shows_on_the_page(client, two_nights, director):
+    events, nine = two_nights
+    client.get(page(client, nine["D"]))  # the nights are kept
+    hand = Hand.objects.get(
+        table__round__event=events[1], table__round__number=2, table__number=2, number=1
+    )
+    services.hand_correct(hand=hand, data={"tricks": 4}, reason="It was 4 tricks", user=director)
+    nights = {n.event_id: n for n in player_nights(nine["D"])}
+    # D's march became a 1-point hand: 1 point that night (tests/test_standings.py).
+    assert nights[events[1].pk].points == 1 and nights[events[0].pk].points == 2
+
+
+def queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as done:
+        assert client.get(url).status_code == 200
+    return len(done.captured_queries)
+
+
+def test_the_page_reads_a_fixed_number_of_queries(client, club):
+    first, nine = build_night(club)
+    url = page(client, nine["A"])
+    client.get(url)  # the night is kept
+    one_night = queries(client, url)
+    assert one_night <= 10
+    for week in range(1, 5):
+        second_night(club, nine, datetime.date(2026, 12, week))
+    client.get(url)
+    assert queries(client, url) == one_night
+
+
+# --- Who sees what ---------------------------------------------------------------------------
+
+
+def test_a_private_club_and_another_clubs_player_are_404(client, two_nights, other_club):
+    _, nine = two_nights
+    a = nine["A"]
+    stranger = Player.objects.create(club=other_club, name="Stranger")
+    assert client.get(reverse("players:player", args=["riverside", a.pk])).status_code == 404
+    theirs = reverse("players:player", args=["maple-hall", stranger.pk])
+    assert client.get(theirs).status_code == 404
+    Club.objects.filter(pk=a.club_id).update(results_public=False)
+    assert client.get(page(client, a)).status_code == 404
+    assert client.get(reverse("public:club", args=["maple-hall"])).status_code == 404
+
+
+def test_a_hidden_player_shows_as_initials_on_every_public_page(client, two_nights):
+    events, nine = two_nights
+    cora = nine["C"]
+    cora.name, cora.shown_publicly = "Cora Hidden", False
+    cora.save()
+    assert client.get(page(client, cora)).status_code == 404
+    night_url = reverse("public:player", args=["maple-hall", events[0].pk, cora.pk])
+    assert client.get(night_url).status_code == 404
+    services.round_seat(event=events[1])  # round 3 in play: the seats and the projector
+    pages = [
+        reverse("public:club", args=["maple-hall"]) + "?player=cora",
+        reverse("public:event", args=["maple-hall", events[1].pk]),
+        reverse("public:event", args=["maple-hall", events[0].pk]),
+        reverse("public:projector", args=["maple-hall", events[1].pk]),
+        reverse("public:player", args=["maple-hall", events[0].pk, nine["A"].pk]),
+        page(client, nine["A"]),
+    ]
+    for url in pages:
+        html = client.get(url).content.decode()
+        assert "Cora" not in html and "Hidden" not in html, url
+        assert str(cora.pk) not in re.findall(r"/players/(\d+)/", html), url
+    assert "C. H." in client.get(pages[2]).content.decode()
+    assert "<bdi>C. H.</bdi></td>" in client.get(pages[5]).content.decode()  # no link
+    # Shown again: her page is back.
+    cora.shown_publicly = True
+    cora.save()
+    assert "Cora Hidden" in client.get(page(client, cora)).content.decode()
+
+
+def test_the_director_hides_a_player_and_shows_them_again(director_client, club, other_club):
+    mary = Player.objects.create(club=club, name="Mary Smith")
+    url = reverse("clubs:player-shown", args=["maple-hall", mary.pk])
+    html = director_client.post(url, {"shown": "no"}, follow=True).content.decode()
+    said = "Mary Smith is not shown on public pages: they show as M. S., with no player page."
+    assert said in html
+    mary.refresh_from_db()
+    assert not mary.shown_publicly
+    html = director_client.post(url, {"shown": "yes"}, follow=True).content.decode()
+    assert "shown on the public pages again" in html
+    mary.refresh_from_db()
+    assert mary.shown_publicly
+    html = director_client.post(url, {"shown": "maybe"}, follow=True).content.decode()
+    assert "Nothing changed" in html
+    # Another club's player, or another club's address: 404, nothing changed.
+    stranger = Player.objects.create(club=other_club, name="Stranger")
+    bad = reverse("clubs:player-shown", args=["maple-hall", stranger.pk])
+    assert director_client.post(bad, {"shown": "no"}).status_code == 404
+    bad = reverse("clubs:player-shown", args=["riverside", mary.pk])
+    assert director_client.post(bad, {"shown": "no"}).status_code == 404
+    stranger.refresh_from_db()
+    assert stranger.shown_publicly
