@@ -29,6 +29,7 @@ class Bracket(models.Model):
         DRAW = "draw", "A draw, like drawing numbered chips"
         ORDER = "order", "My own order"
         STANDINGS = "standings", "The standings of a finished pairs event"
+        RATING = "rating", "The players' ratings"
 
     class BestOf(models.IntegerChoices):
         ONE = 1, "One game"

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from ratings import services as ratings
 from tournaments import brackets as engine
 from tournaments.models import Entry, Event, Hand, Partnership, Round, Seat, Table, TableCard
 from tournaments.services import ActionRefused
@@ -91,7 +92,11 @@ def _partnerships(event: Event) -> list[Partnership]:
 
 @transaction.atomic
 def bracket_seed(
-    *, bracket: Bracket, order: list[int] | None = None, draw_number: int | None = None
+    *,
+    bracket: Bracket,
+    order: list[int] | None = None,
+    draw_number: int | None = None,
+    why: str = "Seeded in the director's order",
 ) -> Bracket:
     """Seed the bracket's teams: in `order` (partnership ids, seed 1 first) or, without one,
     by a draw from `draw_number` (a new one when None), shown so the draw can be checked.
@@ -130,12 +135,50 @@ def bracket_seed(
     Match.objects.bulk_create(Match(bracket=bracket, code=m.id) for m in plan.matches)
     bracket.seeded_at = timezone.now()
     bracket._change_reason = (
-        f"Seeded by draw number {bracket.draw_number}"
-        if order is None
-        else "Seeded in the director's order"
+        f"Seeded by draw number {bracket.draw_number}" if order is None else why
     )
     bracket.save()
     return bracket
+
+
+@dataclass(frozen=True)
+class RatedTeam:
+    """A team as seeding by rating sees it: each partner's shown rating (a player not yet
+    rated counts as a new player) and the team's, the two partners' average."""
+
+    partnership: Partnership
+    partners: tuple[tuple[str, int, bool], ...]  # (name, shown rating, provisional)
+
+    @property
+    def total(self) -> int:
+        return sum(value for _, value, _ in self.partners)
+
+    @property
+    def average(self) -> int:
+        return round(self.total / len(self.partners)) if self.partners else 0
+
+
+def teams_by_rating(event: Event) -> list[RatedTeam]:
+    """The event's teams, best rated first: by the partners' average rating, then by the
+    better partner's, then in the order they registered."""
+    shown = ratings.shown_ratings(event.club)
+    new = ratings.Shown(ratings.engine.NEW.shown, True, 0)
+    teams = []
+    for p in event.partnerships.prefetch_related("entries__player").order_by("pk"):
+        partners = [(e.player.name, shown.get(e.player_id, new)) for e in p.entries.all()]
+        teams.append(RatedTeam(p, tuple((name, s.value, s.provisional) for name, s in partners)))
+    return sorted(
+        teams,
+        key=lambda t: (-t.total, -max((v for _, v, _ in t.partners), default=0), t.partnership.pk),
+    )
+
+
+@transaction.atomic
+def bracket_seed_by_rating(*, bracket: Bracket) -> Bracket:
+    """Seed every team by its players' ratings: the best rated team is seed 1."""
+    _partnerships(bracket.event)  # refuses a team short of a partner, in words
+    order = [t.partnership.pk for t in teams_by_rating(bracket.event)]
+    return bracket_seed(bracket=bracket, order=order, why="Seeded by the players' ratings")
 
 
 @transaction.atomic

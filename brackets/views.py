@@ -60,6 +60,9 @@ def _page(request: HttpRequest, bracket: Bracket, status: int = 200, **forms) ->
             order_form=forms.get("order_form") or OrderForm(teams=teams),
             standings_form=forms.get("standings_form")
             or StandingsSeedForm(events=_source_events(bracket)),
+            # Directors always see the ratings, whether or not the club shows them to players.
+            rated_teams=services.teams_by_rating(event),
+            new_rating=services.ratings.engine.NEW.shown,
         )
     if now is not None:
         columns = drawing.drawing(now)
@@ -151,7 +154,8 @@ def bracket_settings(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def bracket_seed(request: HttpRequest, pk: int) -> HttpResponse:
-    """Seed by a draw, by the director's order or by another event's standings."""
+    """Seed by a draw, by the director's order, by another event's standings or by the
+    players' ratings."""
     bracket = _get_bracket_for_user(request, pk)
     how = request.POST.get("how")
     if "kind" in request.POST:
@@ -180,6 +184,9 @@ def bracket_seed(request: HttpRequest, pk: int) -> HttpResponse:
                 bracket=bracket, source=form.cleaned_data["source"], top=form.cleaned_data["top"]
             )
             bracket.seeding = Bracket.Seeding.STANDINGS
+        elif how == "rating":
+            services.bracket_seed_by_rating(bracket=bracket)
+            bracket.seeding = Bracket.Seeding.RATING
         else:
             form = DrawForm(request.POST)
             if not form.is_valid():
