@@ -246,7 +246,7 @@ def pages(world: World) -> list[tuple[str, str, str, dict]]:
         (d, "standings", at(f"{t}:standings", event.pk), {}),
         (d, "standings projector", at(f"{t}:standings-projector", event.pk), {}),
         (d, "player's night", at(f"{t}:player-night", event.pk, player.pk), {}),
-        (d, "season standings", at(f"{t}:season-standings", club.slug), {}),
+        (d, "season standings", at("seasons:standings", club.slug), {}),
         (d, "club page", at("clubs:club-detail", club.slug), {}),
         (
             d,

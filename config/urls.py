@@ -20,7 +20,7 @@ urlpatterns = [
     path("clubs/", include("clubs.urls")),
     # The players' pages: no login, read-only.
     path("c/", include("tournaments.public_urls")),
-    path("c/", include("seasons.urls")),
+    path("", include("seasons.urls")),
     path("c/", include("players.urls")),
     path("", include("ratings.urls")),
     path("", include("brackets.urls")),

@@ -425,7 +425,7 @@ def test_the_preview_season_and_pairs_pages_wrap_every_name_in_bdi(director_clie
         Entry.objects.bulk_create(
             Entry(event=pairs, player=players[name], partnership=partnership) for name in pair
         )
-    season = reverse("tournaments:season-standings", args=[club.slug])
+    season = reverse("seasons:standings", args=[club.slug])
     pages = {
         "preview": reverse("tournaments:round-preview", args=[night.pk]),
         "season": season + "?start=2026-01-01&end=2026-12-31",

@@ -75,6 +75,10 @@ from brackets.models import Bracket, Game, Match
 from brackets.models import Team as BracketTeam
 from clubs.forms import ClubCreateForm, ClubSettingsForm, PlayerForm, RosterImportForm
 from clubs.models import Club, ClubDirector, Player
+from players.models import NightLine
+from ratings.models import CountedRound, NightRating, PlayerRating
+from seasons.forms import SeasonDatesForm, SeasonRulesForm
+from seasons.models import SeasonRules
 from tournaments import services
 from tournaments.captain.forms import CaptainFixForm, CaptainHandForm, LastHandForm, TableCodeForm
 from tournaments.forms import (
@@ -99,7 +103,6 @@ from tournaments.models import (
     TableCard,
     TallyPrint,
 )
-from tournaments.standings_views import SeasonForm
 
 # Each test also runs in a savepoint of its own (pytest-django), inside the module's world.
 pytestmark = pytest.mark.django_db
@@ -112,6 +115,8 @@ SEED = int(os.getenv("FUZZ_SEED", "0"))
 # are private, RIVAL. Junk never contains them, so a marker in an answer was read from the
 # database. Compared in lower case.
 OURS, OURS_PRIVATE, RIVAL = "mapleqx", "maplepriv", "riverqz"
+# In the name of a player who asked not to be shown: no public page may show it, to anyone.
+HIDDEN = "hidepq"
 
 ANONYMOUS, CAPTAIN, DIRECTOR, RIVAL_DIRECTOR = "anonymous", "captain", "director", "rival director"
 PERSONAS = [ANONYMOUS, CAPTAIN, DIRECTOR, RIVAL_DIRECTOR]
@@ -159,6 +164,9 @@ def _club_night(*, marker: str, private: str, slug: str, public: bool, username:
         Player.objects.create(club=club, name=f"{first} {marker}", email=f"p{n}@{private}.example")
         for n, first in enumerate(FIRST_NAMES)
     ]
+    # Ada asked not to be shown on public pages: they show her initials.
+    players[0].name, players[0].shown_publicly = f"Ada {HIDDEN} {marker}", False
+    players[0].save()
     # On the roster, in no event: only the club's director ever sees her.
     Player.objects.create(club=club, name=f"Ruby {private}", phone="555-0100")
     event = Event.objects.create(
@@ -337,6 +345,11 @@ CLUB_OF = {
     Match: "bracket__event__club",
     Match.history.model: "bracket__event__club",
     Game: "match__bracket__event__club",
+    PlayerRating: "player__club",
+    NightRating: "event__club",
+    CountedRound: "event__club",
+    SeasonRules: "club",
+    NightLine: "event__club",
 }
 
 
@@ -347,7 +360,7 @@ def snapshot(world: World) -> dict[str, dict[str, list]]:
     owners = {world.ours.club.pk: "ours", world.rival.club.pk: "rival"}
     table_pk = world.captain_table.pk
     parts: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
-    for app in ("clubs", "tournaments", "brackets"):
+    for app in ("clubs", "tournaments", "brackets", "seasons", "ratings", "players"):
         for model in apps.get_app_config(app).get_models():
             assert model in CLUB_OF, f"{model.__name__}: say in CLUB_OF how it reaches its club"
             path = CLUB_OF[model]
@@ -378,12 +391,16 @@ def may_change(world: World, persona: str) -> set[str]:
 def forbidden(world: World, persona: str, view_name: str) -> tuple[set[str], list[str]]:
     """Markers (lower case) and card secrets this persona must never be shown on this page."""
     secrets = [s for s in world.secrets() if s not in world.held(persona)]
-    if persona == DIRECTOR:
-        return {RIVAL}, secrets
-    markers = {OURS_PRIVATE} | ({RIVAL} if persona != RIVAL_DIRECTOR else set())
     # Our results are public: the players' pages and the home page's list of clubs show them,
     # and a captain's phone shows the table's players and the director's reasons for it.
-    public = view_name.startswith("public:") or view_name == "tournaments:home"
+    public = view_name.startswith(("public:", "players:")) or view_name in (
+        "tournaments:home",
+        "seasons:season",
+    )
+    hidden = {HIDDEN} if public else set()
+    if persona == DIRECTOR:
+        return {RIVAL} | hidden, secrets
+    markers = {OURS_PRIVATE} | ({RIVAL} if persona != RIVAL_DIRECTOR else set()) | hidden
     at_table = persona == CAPTAIN and view_name.startswith("tournaments:captain-")
     if not (public or at_table):
         markers.add(OURS)
@@ -468,7 +485,7 @@ def _read_names(kind: str) -> set[str]:
         rf"{kind}\[[\"']([^\"']+)[\"']\]",
         rf"[\"']([^\"']+)[\"']\s+(?:not\s+)?in\s+request\.{kind}",
     ]
-    for folder in ("clubs", "tournaments", "brackets", "config"):
+    for folder in ("clubs", "tournaments", "brackets", "seasons", "config"):
         for source in Path(django_settings.BASE_DIR, folder).rglob("*.py"):
             text = source.read_text(encoding="utf-8")
             for pattern in patterns:
@@ -479,13 +496,14 @@ def _read_names(kind: str) -> set[str]:
 def _get_form_fields() -> set[str]:
     """The fields of every form the app binds to request.GET (a search, the season's dates)."""
     names = set()
-    for folder in ("clubs", "tournaments", "brackets", "config"):
+    for folder in ("clubs", "tournaments", "brackets", "seasons", "config"):
         for source in Path(django_settings.BASE_DIR, folder).rglob("*.py"):
             text = source.read_text(encoding="utf-8")
             names.update(re.findall(r"(\w+)\(\s*request\.GET\b", text))
     fields = set()
     for module in list(sys.modules.values()):
-        if getattr(module, "__name__", "").startswith(("clubs.", "tournaments.", "config.")):
+        name_of = getattr(module, "__name__", "")
+        if name_of.startswith(("clubs.", "tournaments.", "seasons.", "config.")):
             for name in names:
                 form = getattr(module, name, None)
                 if isinstance(form, type) and issubclass(form, BaseForm):
@@ -707,7 +725,8 @@ FORMS = {
     "tournaments:round-close": lambda w: RoundCloseForm(),
     "tournaments:hand-add": lambda w: HandEntryForm(rules=w.ours.event.ruleset()),
     "tournaments:hand-correct": lambda w: HandCorrectForm(rules=w.ours.event.ruleset()),
-    "tournaments:season-standings": lambda w: SeasonForm(),
+    "seasons:standings": lambda w: SeasonDatesForm(),
+    "seasons:settings": lambda w: SeasonRulesForm(),
     "tournaments:captain-code": lambda w: TableCodeForm(),
     "tournaments:captain-hand": lambda w: CaptainHandForm(table=w.captain_table, seats={}),
     "tournaments:captain-fix": lambda w: CaptainFixForm(table=w.captain_table, seats={}),

@@ -370,7 +370,7 @@ def test_another_clubs_director_cannot_see_a_players_night_or_the_season(
     client.force_login(other_director)
     url = reverse("tournaments:player-night", args=[night.pk, nine["A"].pk])
     assert client.get(url).status_code == 404
-    assert client.get(reverse("tournaments:season-standings", args=[club.slug])).status_code == 404
+    assert client.get(reverse("seasons:standings", args=[club.slug])).status_code == 404
 
 
 def test_standings_need_a_login(client, night):
@@ -526,7 +526,7 @@ def test_season_sums_each_players_nights_in_the_date_range(club, nine, night, di
     assert totals["H"] == ("6", 2, 0)
     assert [e.name for e in season.events] == ["Small night", "Next week"]
 
-    url = reverse("tournaments:season-standings", args=[club.slug])
+    url = reverse("seasons:standings", args=[club.slug])
     page = director_client.get(url + "?start=2026-01-01&end=2026-12-31").content.decode()
     cells = {r[1]: r for r in page_cells(page)}
     assert cells["C"] == ["1", "C", "2", "8", "2", "0"]
@@ -630,7 +630,7 @@ def test_a_formula_for_a_name_reaches_both_csvs_as_text(director_client, club, w
     Player.objects.filter(pk=nine["A"].pk).update(name=name)
     for url in (
         reverse("tournaments:standings-csv", args=[night.pk]),
-        reverse("tournaments:season-standings", args=[club.slug])
+        reverse("seasons:standings", args=[club.slug])
         + "?start=2026-01-01&end=2026-12-31&format=csv",
     ):
         rows = list(csv.reader(io.StringIO(director_client.get(url).content.decode())))

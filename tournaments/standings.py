@@ -382,12 +382,18 @@ def _round_numbers(seats: list[dict]) -> tuple[list[int], list[int]]:
     return sorted(numbers), sorted(n for n, s in numbers.items() if s == Round.Status.IN_PLAY)
 
 
+ENTRY_FIELDS = ("player_id", "player__name", "partnership_id", "partnership__name")
+
+
 def _team_lines(
-    event: Event, seats: list[dict], tallies: dict[int, TableTally], rounds_closed: set[int]
+    event: Event,
+    seats: list[dict],
+    tallies: dict[int, TableTally],
+    rounds_closed: set[int],
+    entries: list[dict] | None = None,
 ) -> list[TeamLine]:
-    entries = Entry.objects.filter(event=event, partnership__isnull=False).values(
-        "player_id", "player__name", "partnership_id", "partnership__name"
-    )
+    if entries is None:
+        entries = Entry.objects.filter(event=event, partnership__isnull=False).values(*ENTRY_FIELDS)
     team_of: dict[int, int] = {}
     names: dict[int, list[str]] = defaultdict(list)
     labels: dict[int, str] = {}
@@ -444,8 +450,32 @@ def _placed_key(places: dict[int, int]) -> Callable[[TeamLine], tuple]:
 
 def event_standings(event: Event) -> Standings:
     """The event's standings now: 2 queries (3 for a pairs event), whatever its size."""
-    seats = _seat_rows([event])
-    tallies = _table_tallies([event])
+    return _standings(event, _seat_rows([event]), _table_tallies([event]))
+
+
+def events_standings(events: list[Event]) -> list[Standings]:
+    """Many events' standings, each as event_standings gives it, for a season's nights: 3
+    queries for them all (a bracket's placings add the few its own format needs)."""
+    seats = _seat_rows(events)
+    tallies = _table_tallies(events)
+    by_event: dict[int, list[dict]] = defaultdict(list)
+    for seat in seats:
+        by_event[seat["round__event_id"]].append(seat)
+    entries: dict[int, list[dict]] = defaultdict(list)
+    pairs = [e for e in events if e.is_pairs]
+    if pairs:
+        rows = Entry.objects.filter(event__in=pairs, partnership__isnull=False).order_by("pk")
+        for row in rows.values("event_id", *ENTRY_FIELDS):
+            entries[row["event_id"]].append(row)
+    return [_standings(e, by_event[e.pk], tallies, entries[e.pk]) for e in events]
+
+
+def _standings(
+    event: Event,
+    seats: list[dict],
+    tallies: dict[int, TableTally],
+    entries: list[dict] | None = None,
+) -> Standings:
     rounds, in_play = _round_numbers(seats)
     players = rank(_player_lines(event, seats, tallies), progressive_key)
     teams = None
@@ -453,7 +483,7 @@ def event_standings(event: Event) -> Standings:
         closed = set(rounds) - set(in_play)
         placed = PLACES_BY_FORMAT.get(event.format)
         key = pairs_key if placed is None else _placed_key(placed(event))
-        teams = rank(_team_lines(event, seats, tallies, closed), key)
+        teams = rank(_team_lines(event, seats, tallies, closed, entries), key)
         players = rank(players, partnership_key(teams))
     on_time = sorted({s["round__number"] for s in seats if s["round__time_called_at"]})
     return Standings(

@@ -1,22 +1,15 @@
-"""The director's standings pages: the event's standings (sortable, CSV, projector), a player's
-night, and a club's season. Numbers come from tournaments/standings.py, the tables from
-tournaments/tables.py and the projector's screen from tournaments/projector.py; access goes
-through the same `_get_<thing>_for_user` helpers as every other director page."""
+"""The director's standings pages: the event's standings (sortable, CSV, projector) and a
+player's night; a club's season lives in seasons/. Numbers come from tournaments/standings.py,
+the tables from tournaments/tables.py and the projector's screen from tournaments/projector.py;
+access goes through the same `_get_<thing>_for_user` helpers as every other director page."""
 
 import csv
-import datetime
 import re
 
-from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
 from django.utils.text import slugify
-from django_tables2 import RequestConfig
-
-from clubs.tables import pages_of
-from clubs.text import name_key
 
 from .models import SEAT_NAMES
 from .projector import projector_response
@@ -25,18 +18,16 @@ from .standings import (
     missed_header,
     night_prizes,
     player_night,
-    season_standings,
     sit_out_header,
 )
 from .tables import (
-    SeasonTable,
     StandingsCsvTable,
     TeamStandingsTable,
     player_rows,
     standings_tables,
     team_rows,
 )
-from .views import _get_club_for_user, _get_event_for_user
+from .views import _get_event_for_user
 
 
 def _context(request: HttpRequest, event) -> dict:
@@ -129,48 +120,4 @@ def player_night_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResp
             "seat_names": SEAT_NAMES,
             "sit_out_rule": event.get_sit_out_rule_display().lower(),
         },
-    )
-
-
-class SeasonForm(forms.Form):
-    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    end = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-
-    def clean(self):
-        data = super().clean()
-        if data.get("start") and data.get("end") and data["start"] > data["end"]:
-            raise forms.ValidationError("The season must start before it ends.")
-        return data
-
-
-@login_required
-def season_standings_page(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _get_club_for_user(request, slug)
-    today = timezone.localdate()
-    # A calendar year is most clubs' season; the director can pick any dates.
-    initial = {"start": datetime.date(today.year, 1, 1), "end": today}
-    form = SeasonForm(request.GET if "start" in request.GET else None, initial=initial)
-    dates = form.cleaned_data if form.is_bound and form.is_valid() else initial
-    season = season_standings(club, dates["start"], dates["end"])
-    rows = [
-        {
-            "line": line,
-            "place": line.place,
-            "name": line.name,
-            "sort_name": name_key(line.name),
-            "events": line.events,
-            "total": line.total,
-            "lone_made": line.lone_made,
-            "euchred": line.euchred,
-        }
-        for line in season.players
-    ]
-    table = SeasonTable(rows)
-    RequestConfig(request, paginate={"paginator_class": pages_of(100)}).configure(table)
-    if request.GET.get("format") == "csv":
-        return csv_response(table, f"{club.slug}-season-{season.start}-{season.end}.csv")
-    return render(
-        request,
-        "tournaments/standings_season.html",
-        {"club": club, "season": season, "table": table, "form": form},
     )

@@ -265,20 +265,6 @@ class TeamStandingsTable(tables.Table):
         )
 
 
-class SeasonTable(tables.Table):
-    place = PlaceColumn(verbose_name="Place")
-    name = NameColumn(verbose_name="Player", order_by="sort_name")
-    events = PointsColumn(verbose_name="Nights")
-    total = PointsColumn(verbose_name="Total", order_by=("total", "lone_made", "-euchred"))
-    lone_made = PointsColumn(verbose_name="Loners made")
-    euchred = PointsColumn(verbose_name="Euchred as makers")
-
-    class Meta:
-        order_by = "place"
-        empty_text = "No rounds played in these dates."
-        attrs = {"class": "standings"}
-
-
 # --- The standings tables, for the director's pages, the players' event page and the PDF ------
 
 

@@ -56,11 +56,6 @@ urlpatterns += [
         standings_views.player_night_page,
         name="player-night",
     ),
-    path(
-        "clubs/<slug:slug>/standings/",
-        standings_views.season_standings_page,
-        name="season-standings",
-    ),
     path("events/<int:pk>/print/score-sheets.pdf", printouts.score_sheets, name="printout-sheets"),
     path("events/<int:pk>/print/tally-cards.pdf", printouts.tally_cards, name="printout-tally"),
     path(

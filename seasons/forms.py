@@ -1,0 +1,95 @@
+"""The director's settings for the club's season: every field checked, and refused in words."""
+
+from django import forms
+
+from . import counting
+from .models import SeasonRules
+
+
+class SeasonRulesForm(forms.ModelForm):
+    class Meta:
+        model = SeasonRules
+        fields = [
+            "counting",
+            "best_nights",
+            "minimum_nights",
+            "place_points",
+            "playing_points",
+            "start_month",
+            "start_day",
+        ]
+        widgets = {"counting": forms.RadioSelect}
+        error_messages = {
+            "best_nights": {
+                "min_value": "Count at least 1 night.",
+                "max_value": "A season has at most 366 nights.",
+                "invalid": "The nights that count are a whole number, e.g. 10.",
+            },
+            "minimum_nights": {
+                "min_value": "At least 1 night is needed to be ranked.",
+                "max_value": "A season has at most 366 nights.",
+                "invalid": "The nights needed are a whole number, e.g. 3.",
+            },
+            "playing_points": {
+                "min_value": "Points for playing cannot be below 0.",
+                "max_value": "At most 1000 points for playing.",
+                "invalid": "Points for playing are a whole number, e.g. 1.",
+            },
+            "start_day": {
+                "min_value": "The season starts on day 1 to 31 of its month.",
+                "max_value": "The season starts on day 1 to 31 of its month.",
+                "invalid": "The day is a number from 1 to 31.",
+            },
+        }
+
+    def _at_least(self, name: str, low: int, message: str) -> int:
+        value = self.cleaned_data.get(name)
+        if value is not None and value < low:
+            raise forms.ValidationError(message)
+        return value
+
+    def clean_best_nights(self):
+        return self._at_least("best_nights", 1, "Count at least 1 night: 0 or less counts none.")
+
+    def clean_minimum_nights(self):
+        return self._at_least("minimum_nights", 1, "At least 1 night is needed to be ranked.")
+
+    def clean_playing_points(self):
+        return self._at_least("playing_points", 0, "Points for playing cannot be below 0.")
+
+    def clean_start_day(self):
+        return self._at_least("start_day", 1, "The season starts on day 1 to 31 of its month.")
+
+    def clean_place_points(self):
+        text = self.cleaned_data.get("place_points", "")
+        try:
+            points = counting.parse_place_points(text)
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        # Saved as the page shows it: "10, 8, 6".
+        return counting.place_points_words(points)
+
+    def clean(self):
+        data = super().clean()
+        month, day = data.get("start_month"), data.get("start_day")
+        if month and day and not counting.valid_start(month, day):
+            name = dict(SeasonRules.MONTHS)[month]
+            self.add_error(
+                "start_day",
+                f"{name} has no day {day} every year: choose a day from 1 to "
+                f"{28 if month == 2 else 30 if month in (4, 6, 9, 11) else 31}.",
+            )
+        return data
+
+
+class SeasonDatesForm(forms.Form):
+    """The director's own dates, for a look at any stretch of nights."""
+
+    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        data = super().clean()
+        if data.get("start") and data.get("end") and data["start"] > data["end"]:
+            raise forms.ValidationError("The season must start before it ends.")
+        return data

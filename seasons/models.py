@@ -1,0 +1,98 @@
+"""How a club counts its season: one row per club, set by its director (seasons/forms.py).
+A club without a row counts as the defaults say (`rules_for`): the public page reads the
+season without writing anything."""
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+
+from clubs.models import Club
+
+from . import counting as season_counting
+
+
+class SeasonRules(models.Model):
+    class Counting(models.TextChoices):
+        TOTAL = season_counting.TOTAL, "Total points over the season's nights"
+        BEST = season_counting.BEST, "The best nights only (say how many)"
+        AVERAGE = season_counting.AVERAGE, "Average points a night (with a minimum of nights)"
+        PLACES = (
+            season_counting.PLACES,
+            "Points by finishing place (a table, plus points for playing)",
+        )
+
+    MONTHS = [
+        (i, name)
+        for i, name in enumerate(
+            [
+                "January",
+                "February",
+                "March",
+                "April",
+                "May",
+                "June",
+                "July",
+                "August",
+                "September",
+                "October",
+                "November",
+                "December",
+            ],
+            1,
+        )
+    ]
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="season_rules")
+    counting = models.CharField(
+        "how the season counts", max_length=8, choices=Counting.choices, default=Counting.TOTAL
+    )
+    best_nights = models.PositiveSmallIntegerField(
+        "nights that count (best nights)",
+        default=10,
+        validators=[MinValueValidator(1), MaxValueValidator(366)],
+    )
+    minimum_nights = models.PositiveSmallIntegerField(
+        "nights needed to be ranked (average)",
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(366)],
+    )
+    place_points = models.CharField(
+        "points by finishing place",
+        max_length=400,
+        default="10, 8, 6, 5, 4, 3, 2, 1",
+        help_text="Points for 1st, 2nd, 3rd… separated by commas; lower places score 0.",
+    )
+    playing_points = models.PositiveSmallIntegerField(
+        "points for playing a night",
+        default=1,
+        validators=[MaxValueValidator(1000)],
+    )
+    start_month = models.PositiveSmallIntegerField("season starts in", choices=MONTHS, default=1)
+    start_day = models.PositiveSmallIntegerField(
+        "on day",
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(31)],
+        help_text="1 January for a calendar year; 1 September for a fall–spring season.",
+    )
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.get_counting_display()}"
+
+    def counting_rules(self) -> season_counting.Rules:
+        try:
+            table = season_counting.parse_place_points(self.place_points)
+        except ValueError:
+            table = (
+                season_counting.Rules().place_points
+            )  # the form never saves one; the admin might
+        return season_counting.Rules(
+            counting=self.counting,
+            best_nights=self.best_nights,
+            minimum_nights=self.minimum_nights,
+            place_points=table,
+            playing_points=self.playing_points,
+        )
+
+
+def rules_for(club: Club) -> SeasonRules:
+    """The club's rules, or the defaults (unsaved) for a club that never set them."""
+    return SeasonRules.objects.filter(club=club).first() or SeasonRules(club=club)

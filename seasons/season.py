@@ -1,0 +1,137 @@
+"""A club's season, gathered: the nights' numbers from tournaments/standings.py
+(`events_standings`: the same standings each night's page shows, in a fixed number of queries
+for the whole season), counted by seasons/counting.py under the club's rules. Every page of the
+season (public, director's, CSV, PDF) reads this one `Season`, so they show the same numbers."""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+from clubs.models import Club
+from tournaments.models import Event
+from tournaments.standings import events_standings
+
+from . import counting
+from .models import SeasonRules
+
+
+def _bdi(name: str) -> str:
+    return format_html("<bdi>{}</bdi>", name)
+
+
+@dataclass
+class Season:
+    club: Club
+    rules: counting.Rules
+    start: datetime.date
+    end: datetime.date
+    events: list[Event]
+    lines: list[counting.SeasonLine]
+
+    @property
+    def name(self) -> str:
+        return counting.season_name(self.start, self.end)
+
+    @property
+    def ranked(self) -> list[counting.SeasonLine]:
+        return [x for x in self.lines if x.ranked]
+
+    @property
+    def unranked(self) -> list[counting.SeasonLine]:
+        return [x for x in self.lines if not x.ranked]
+
+    @property
+    def ties(self) -> list[str]:
+        return counting.ties(self.lines)
+
+    @property
+    def score_words(self) -> str:
+        return counting.score_words(self.rules)
+
+    @property
+    def counting_words(self) -> str:
+        return counting.counting_words(self.rules)
+
+    @property
+    def ties_words(self) -> str:
+        return counting.ties_words(self.rules)
+
+    @property
+    def unranked_words(self) -> str:
+        return counting.unranked_sentence(self.lines)
+
+    # The same sentences for a page: each name in <bdi>, the rest the app's own words.
+    @property
+    def ties_html(self) -> list[str]:
+        return [mark_safe(t) for t in counting.tie_sentences(self.lines, self.rules, _bdi)]
+
+    @property
+    def unranked_html(self) -> str:
+        return mark_safe(counting.unranked_sentence(self.lines, _bdi))
+
+    @property
+    def dates_words(self) -> str:
+        # Spelled out by hand: "%-d" (no leading zero) is not portable.
+        return f"{self.start.day} {self.start:%B %Y} to {self.end.day} {self.end:%B %Y}"
+
+
+def season_for(
+    club: Club,
+    rules: SeasonRules,
+    start: datetime.date,
+    end: datetime.date,
+    *,
+    hidden: Collection[int] = (),
+    hide: Callable[[str], str] = str,
+) -> Season:
+    """The club's events from `start` to `end` (inclusive), each player's nights counted.
+    3 queries whatever the number of nights (4 with a pairs night; a bracket's placings add
+    its own few). The players in `hidden` are named `hide(name)` (initials, on a public page)
+    from the start, so no sentence about a tie can name them."""
+    events = list(club.events.filter(date__gte=start, date__lte=end).order_by("date", "pk"))
+    nights: dict[int, list[counting.Night]] = defaultdict(list)
+    names: dict[int, str] = {}
+    for standings in events_standings(events):
+        event, players = standings.event, len(standings.players)
+        for line in standings.players:
+            names[line.player_id] = hide(line.name) if line.player_id in hidden else line.name
+            nights[line.player_id].append(
+                counting.Night(
+                    event_id=event.pk,
+                    date=event.date,
+                    points=line.total,
+                    place=line.place,
+                    players=players,
+                    lone_made=line.lone_made,
+                    euchred=line.euchred,
+                )
+            )
+    rules_now = rules.counting_rules()
+    lines = counting.rank(
+        (counting.SeasonLine(pk, names[pk], nights[pk]) for pk in nights), rules_now
+    )
+    return Season(club, rules_now, start, end, events, lines)
+
+
+def current_start_year(rules: SeasonRules, today: datetime.date | None = None) -> int:
+    today = today or timezone.localdate()
+    return counting.season_dates(today, rules.start_month, rules.start_day)[0].year
+
+
+def season_years(club: Club, rules: SeasonRules) -> list[int]:
+    """The start years of the club's seasons, the current first, back to its first event's."""
+    current = current_start_year(rules)
+    first = club.events.order_by("date").values_list("date", flat=True).first()
+    oldest = current if first is None else current_start_year(rules, first)
+    return list(range(current, min(oldest, current) - 1, -1))
+
+
+def dates_of(rules: SeasonRules, year: int) -> tuple[datetime.date, datetime.date]:
+    return counting.season_starting(year, rules.start_month, rules.start_day)

@@ -1,0 +1,181 @@
+"""The season's pages: the players' race (/c/<club>/season/, no login), the director's season
+standings with its CSV and PDF, and the director's settings for how the season counts. Thin:
+the numbers come from seasons/season.py, one `Season` for every page; access goes through
+`_get_club` alone."""
+
+import io
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django_tables2 import RequestConfig
+
+from clubs.models import Club, Player
+from clubs.tables import pages_of
+from tournaments.inputs import whole_number
+from tournaments.printouts.layout import PAPER, DocInfo
+from tournaments.standings_views import csv_response
+
+from . import printout
+from .counting import season_name
+from .forms import SeasonDatesForm, SeasonRulesForm
+from .models import SeasonRules, rules_for
+from .season import Season, dates_of, season_for, season_years
+from .tables import season_table
+
+try:
+    from clubs.text import initials
+except ImportError:  # pragma: no cover - until the players' app brings clubs.text.initials
+
+    def initials(name: str) -> str:
+        return " ".join(f"{word[0].upper()}." for word in name.split()) or "?"
+
+
+# --- Access: every view below goes through this ---------------------------------------------
+
+
+def _get_club(request: HttpRequest, slug: str, *, director: bool) -> Club:
+    """The one access check of this app's views. A director's page: a club the user directs.
+    The players' page: a club that shows its results. 404 otherwise, whether or not the club
+    exists."""
+    if director:
+        clubs = Club.objects.directed_by(request.user)
+    else:
+        clubs = Club.objects.filter(results_public=True)
+    return get_object_or_404(clubs, slug=slug)
+
+
+# --- Which season ----------------------------------------------------------------------------
+
+
+def _chosen(request: HttpRequest, club: Club, rules: SeasonRules) -> tuple[int, list[int]]:
+    """The season asked for (?season=<the year it starts>) if the club has it, else the
+    current one; and every season the club has, the current first."""
+    years = season_years(club, rules)
+    asked = whole_number(request.GET.get("season"), low=1, high=9998)
+    return (asked if asked in years else years[0]), years
+
+
+def _choices(rules: SeasonRules, years: list[int]) -> list[tuple[int, str]]:
+    return [(year, season_name(*dates_of(rules, year))) for year in years]
+
+
+# --- The players' page -----------------------------------------------------------------------
+
+
+def _player_url(slug: str, player_id: int) -> str | None:
+    # The players' own pages come with the players' app: until its URL exists, names are
+    # plain text rather than a broken page.
+    try:
+        return reverse("players:player", args=[slug, player_id])
+    except NoReverseMatch:
+        return None
+
+
+def public_season(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _get_club(request, slug, director=False)
+    rules = rules_for(club)
+    year, years = _chosen(request, club, rules)
+    hidden = set(
+        Player.objects.filter(club=club, shown_publicly=False).values_list("pk", flat=True)
+    )
+    start, end = dates_of(rules, year)
+    season = season_for(club, rules, start, end, hidden=hidden, hide=initials)
+    rows = [
+        (line, None if line.player_id in hidden else _player_url(club.slug, line.player_id))
+        for line in season.lines
+    ]
+    return render(
+        request,
+        "seasons/public.html",
+        {
+            "club": club,
+            "season": season,
+            "rows": rows,
+            "year": year,
+            "choices": _choices(rules, years),
+            "current": year == years[0],
+        },
+    )
+
+
+# --- The director's pages --------------------------------------------------------------------
+
+
+def _director_season(request: HttpRequest, club: Club) -> tuple[Season, dict]:
+    """The season the director asked for: a season by its year, or any dates of their own
+    (?start=&end=), as the page, the CSV and the PDF all read it."""
+    rules = rules_for(club)
+    year, years = _chosen(request, club, rules)
+    start, end = dates_of(rules, year)
+    form = SeasonDatesForm(
+        request.GET if "start" in request.GET else None, initial={"start": start, "end": end}
+    )
+    if form.is_bound and form.is_valid():
+        start, end = form.cleaned_data["start"], form.cleaned_data["end"]
+    season = season_for(club, rules, start, end)
+    context = {
+        "club": club,
+        "rules": rules,
+        "form": form,
+        "year": year,
+        "choices": _choices(rules, years),
+        "own_dates": form.is_bound and form.is_valid(),
+    }
+    return season, context
+
+
+def _dates_query(season: Season) -> str:
+    return f"start={season.start:%Y-%m-%d}&end={season.end:%Y-%m-%d}"
+
+
+@login_required
+def director_season(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _get_club(request, slug, director=True)
+    season, context = _director_season(request, club)
+    table = season_table(season)
+    RequestConfig(request, paginate={"paginator_class": pages_of(100)}).configure(table)
+    if request.GET.get("format") == "csv":
+        return csv_response(table, f"{club.slug}-season-{season.start}-{season.end}.csv")
+    return render(
+        request,
+        "seasons/director.html",
+        {**context, "season": season, "table": table, "dates_query": _dates_query(season)},
+    )
+
+
+@login_required
+def season_pdf(request: HttpRequest, slug: str) -> FileResponse:
+    club = _get_club(request, slug, director=True)
+    season, _ = _director_season(request, club)
+    paper = request.GET.get("paper")
+    info = DocInfo(
+        club=club.name,
+        event=f"Season {season.name}",
+        date=timezone.localdate(),
+        title="Season standings",
+        paper=paper if paper in PAPER else club.paper_size,
+    )
+    content = printout.season_pdf(info, season, list(season_table(season).as_values()))
+    return FileResponse(
+        io.BytesIO(content),
+        as_attachment=False,
+        filename=f"{club.slug}-season-{season.start}-{season.end}.pdf",
+        content_type="application/pdf",
+    )
+
+
+@login_required
+def season_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _get_club(request, slug, director=True)
+    rules = rules_for(club)
+    form = SeasonRulesForm(request.POST or None, instance=rules)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "The season's settings are saved.")
+        return redirect("seasons:standings", club.slug)
+    status = 400 if form.is_bound else 200
+    return render(request, "seasons/settings.html", {"club": club, "form": form}, status=status)
