@@ -40,11 +40,19 @@ class Chart:
     summary: str  # the text alternative
 
 
+INSET = 6  # the dots kept off the panel's edges
+
+
 def _x(index: int, count: int) -> float:
-    span = WIDTH - LEFT - RIGHT
+    span = WIDTH - LEFT - RIGHT - 2 * INSET
     if count <= 1:
-        return LEFT + span / 2
-    return round(LEFT + span * index / (count - 1), 1)
+        return LEFT + INSET + span / 2
+    return round(LEFT + INSET + span * index / (count - 1), 1)
+
+
+def _y(top: float, share: float) -> float:
+    """`share` 0 at the panel's top, 1 at its bottom."""
+    return round(top + INSET + share * (PANEL - 2 * INSET), 1)
 
 
 def day(date: datetime.date) -> str:
@@ -67,7 +75,7 @@ def chart(
     dots = []
     for i, ((date, place, of), words) in enumerate(zip(nights, place_words, strict=True)):
         share = 0.0 if of <= 1 else (place - 1) / (of - 1)
-        dots.append(Dot(_x(i, count), round(place_y + share * PANEL, 1), f"{day(date)}: {words}"))
+        dots.append(Dot(_x(i, count), _y(place_y, share), f"{day(date)}: {words}"))
     line, rating_dots, top, bottom = "", (), 0, 0
     summary = []
     if rated:
@@ -77,7 +85,7 @@ def chart(
         bottom, top = low - max(2, (high - low) // 10), high + max(2, (high - low) // 10)
         points = []
         for i, (date, value) in enumerate(ratings):
-            y = round(rating_y + (top - value) / (top - bottom) * PANEL, 1)
+            y = _y(rating_y, (top - value) / (top - bottom))
             points.append(Dot(_x(i, len(ratings)), y, f"{day(date)}: rating {value}"))
         line = " ".join(f"{d.x},{d.y}" for d in points)
         rating_dots = tuple(points)

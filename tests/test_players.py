@@ -114,7 +114,7 @@ def test_the_chart_draws_places_top_to_bottom_and_says_it_in_words():
     day = datetime.date(2026, 3, 1)
     drawn = chart([(day, 1, 8), (day, 8, 8)], [(day, 50), (day, 40)], ["1st of 8", "8th of 8"])
     first, last = drawn.place_dots
-    assert first.y == drawn.place_y and last.y == drawn.place_y + 84
+    assert first.y == drawn.place_y + 6 and last.y == drawn.place_y + 84 - 6
     assert first.x < last.x
     assert "Rating 50 after the first night" in drawn.summary and "40 now" in drawn.summary
     assert "the best place 1st of 8" in drawn.summary
@@ -278,3 +278,27 @@ def test_the_director_hides_a_player_and_shows_them_again(director_client, club,
     assert director_client.post(bad, {"shown": "no"}).status_code == 404
     stranger.refresh_from_db()
     assert stranger.shown_publicly
+
+
+def test_a_bracket_night_says_how_far_the_team_went(client, club):
+    from test_brackets_night import make_bracket, now_of, play_match
+
+    bracket = make_bracket(club, 6)
+    while ready := now_of(bracket).ready_to_call():
+        state = ready[0]
+        # The better seed wins every match.
+        play_match(bracket, state.match.id, 0 if state.teams[0] < state.teams[1] else 1)
+    teams = {t.name: t for t in event_standings(bracket.event).teams}
+    went = {}
+    for name in ("Team 1", "Team 2", "Team 5", "Team 6"):
+        player = Player.objects.get(pk=teams[name].player_ids[0])
+        (night,) = player_nights(player)
+        went[name] = night.bracket
+    assert went == {
+        "Team 1": "Winners",
+        "Team 2": "Runners-up",
+        "Team 5": "5th–6th",
+        "Team 6": "5th–6th",
+    }
+    html = client.get(page(client, player)).content.decode()
+    assert "<strong>5th–6th</strong>" in html

@@ -1,0 +1,56 @@
+"""A player finds their own page from the club's public page on a 360-pixel phone (Debian's
+chromium through Playwright) and sees their nights, partners and the chart; the page is shot
+at a phone, a laptop and with the phone's text at 200% (/tmp/shots/players-*)."""
+
+import os
+import re
+
+import pytest
+from conftest import PHONE
+from playwright.sync_api import expect
+from test_players import second_night
+from test_standings import build_night
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = "/tmp/shots"
+
+
+def test_a_player_finds_their_own_page_on_a_phone(browser, live_server, club):
+    first, nine = build_night(club)
+    second_night(club, nine)
+    ada = nine["A"]
+    ada.name = "Ada Lovelace"
+    ada.save()
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/c/{club.slug}/")
+    page.get_by_label("Your name").fill("ada")
+    page.get_by_role("button", name="Find").click()
+    page.get_by_role("link", name="Ada Lovelace").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Ada Lovelace")
+    nights = page.locator("#nights li")
+    expect(nights).to_have_count(2)
+    expect(nights.first).to_contain_text("1st= of 9")
+    expect(nights.first).to_contain_text("Next night")
+    partners = page.get_by_role("region", name="Partners").or_(page.locator("#partners"))
+    expect(partners.get_by_role("row", name=re.compile(r"^C 4 3\.5$"))).to_be_visible()
+    chart = page.get_by_role("img", name=re.compile("2 nights from"))
+    expect(chart).to_be_visible()
+    # Nothing wider than the phone.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=f"{SHOTS}/players-page-360.png", full_page=True)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    page.reload()
+    page.screenshot(path=f"{SHOTS}/players-page-360-200.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.set_viewport_size({"width": 1280, "height": 900})
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
+    page.reload()
+    page.screenshot(path=f"{SHOTS}/players-page-1280.png", full_page=True)
+    context.close()
