@@ -229,7 +229,7 @@ def counting_words(rules: Rules) -> str:
 
 
 def ties_words(rules: Rules) -> str:
-    breaks = " then by ".join(f"{more} {words}" for words, _, more in BREAKS[rules.counting])
+    breaks = ", then by ".join(f"{more} {words}" for words, _, more in BREAKS[rules.counting])
     return f"Ties are broken by {breaks}; a place still tied is shared (“2=”)."
 
 
@@ -303,13 +303,13 @@ def _tie_sentence(group: list[SeasonLine], rules: Rules, name: Callable[[str], s
         still = next_still
         if not still:
             break
-    sentence = head + (": " + "; then ".join(parts) if parts else "")
+    if not parts:
+        return f"{head} and on every tie-break: they share {ordinal(group[0].place)} place."
     shared = [
-        f"{_names(sub, name)} are level on every tie-break too, "
-        f"and share {ordinal(sub[0].place)} place"
+        f"{_names(sub, name)} stay level on every tie-break and share {ordinal(sub[0].place)} place"
         for sub in still
     ]
-    return ". ".join([sentence, *shared]) + "."
+    return ". ".join([head + ": " + "; then ".join(parts), *shared]) + "."
 
 
 def rank(lines: Iterable[SeasonLine], rules: Rules) -> list[SeasonLine]:

@@ -65,10 +65,7 @@ def test_total_adds_every_night_and_breaks_a_tie_on_loners_then_it_stands():
     assert (
         lines[3].tie
         == lines[4].tie
-        == (
-            "Cy and Di are level on 12 (total points). Cy and Di are level on every tie-break too, "
-            "and share 4th place."
-        )
+        == "Cy and Di are level on 12 (total points) and on every tie-break: they share 4th place."
     )
     assert not lines[0].tie
     assert counting.ties(lines) == [lines[1].tie, lines[3].tie]
@@ -225,9 +222,8 @@ def test_the_players_page_counts_the_season_and_says_its_ties(client, club, seas
     assert cells["Gloria Hidden"] == ["7=", "Gloria Hidden", "2", "2"]
     assert "more lone hands made puts C (2) ahead of A (1)" in words(page)
     assert "<bdi>C</bdi> (2) ahead of <bdi>A</bdi> (1)" in page
-    assert "B, E and Gloria Hidden are level on every tie-break too, and share 7th place" in words(
-        page
-    )
+    shared = "B, E and Gloria Hidden are level on 2 (total points) and on every tie-break"
+    assert f"{shared}: they share 7th place." in words(page)
 
 
 def test_the_club_page_links_to_the_season(client, club):
@@ -249,7 +245,7 @@ def test_a_hidden_player_shows_by_initials_with_no_link(client, club, season_wor
     assert "Gloria" not in page and "Hidden" not in page
     cells = {r[1]: r for r in page_cells(page)}
     assert cells["G. H."] == ["7=", "G. H.", "2", "2"]
-    assert "B, E and G. H. are level on every tie-break too" in words(page)
+    assert "B, E and G. H. are level on 2 (total points) and on every tie-break" in words(page)
     assert f"/players/{gloria.pk}/" not in page
     # Everyone else's name is the way to their own page.
     a_url = reverse("players:player", args=[club.slug, season_world["A"].pk])
@@ -386,3 +382,17 @@ def test_the_season_reads_in_a_few_queries_whatever_its_nights(client, club, sea
         )
         play_round(more, 1, ROUND_1, sit_out="I", by_name=season_world)
     assert count() == before <= 10
+
+
+def test_a_tie_parted_for_some_and_standing_for_others_says_both():
+    lines = ranked(
+        Rules(TOTAL),
+        Ann=[night(1, 9, lone=2)],
+        Bob=[night(1, 9, lone=1)],
+        Cy=[night(1, 9, lone=1)],
+    )
+    assert table(lines) == [("Ann", "1", "9"), ("Bob", "2=", "9"), ("Cy", "2=", "9")]
+    assert lines[0].tie == (
+        "Ann, Bob and Cy are level on 9 (total points): more lone hands made puts Ann (2) ahead "
+        "of Bob and Cy (1). Bob and Cy stay level on every tie-break and share 2nd place."
+    )
