@@ -105,17 +105,26 @@ def rate(games: Iterable[Game], prior: Mapping[int, Rating]) -> dict[int, Rating
     """Every player's rating after `games`, applied in the order given, from `prior` (a player
     not in it starts new). Returns the prior's players and every player of the games."""
     now = dict(prior)
+    # openskill's own rating objects, kept from game to game (making one per player per game
+    # costs more than the update itself over a club's history).
+    live: dict = {}
+
+    def current(player):
+        if player not in live:
+            r = now.get(player, NEW)
+            live[player] = MODEL.rating(mu=r.mu, sigma=r.sigma)
+        return live[player]
+
     for game in games:
         teams = (game.north_south, game.east_west)
         seen = [p for team in teams for p in team]
         if len(set(seen)) != len(seen):
             raise ValueError(f"A player sits twice in one game: {teams}")
-        before = [[now.get(p, NEW) for p in team] for team in teams]
         after = MODEL.rate(
-            [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in before],
-            ranks=_RANKS[game.outcome],
+            [[current(p) for p in team] for team in teams], ranks=_RANKS[game.outcome]
         )
-        for team, old_team, new_team in zip(teams, before, after, strict=True):
-            for player, old, new in zip(team, old_team, new_team, strict=True):
-                now[player] = Rating(new.mu, new.sigma, old.rounds + 1)
+        for team, new_team in zip(teams, after, strict=True):
+            for player, new in zip(team, new_team, strict=True):
+                live[player] = new
+                now[player] = Rating(new.mu, new.sigma, now.get(player, NEW).rounds + 1)
     return now

@@ -1,12 +1,13 @@
 """How the ratings hear of what changes them (tournaments never imports ratings)."""
 
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
 from tournaments.models import Event, Round
 from tournaments.signals import round_closed, table_changed
 
 from . import services
+from .models import CountedRound
 
 
 @receiver(round_closed)
@@ -15,11 +16,16 @@ def count_closed_round(sender, round, **kwargs):
 
 
 @receiver(post_save, sender=Round)
-def count_round_closed_elsewhere(sender, instance, created, **kwargs):
+def count_bracket_game(sender, instance, created, **kwargs):
     # A bracket's game round is closed by brackets/ when its result is confirmed (or a team
-    # withdraws), not by round_close: heard here, whichever receiver of table_changed ran first.
-    # Counting is idempotent, so round_close's own save and signal count the round once.
-    if not created and instance.is_closed:
+    # withdraws), not by round_close: heard here, whichever receiver of table_changed runs
+    # first. Other rounds close only by round_close, counted by its round_closed signal.
+    # Counting is idempotent: a round counted here is not counted again by round_closed.
+    if (
+        not created
+        and instance.is_closed
+        and Event.objects.filter(pk=instance.event_id, format=Event.Format.BRACKET).exists()
+    ):
         services.count_round(instance)
 
 
@@ -44,3 +50,23 @@ def recount_without_round(sender, instance, origin=None, **kwargs):
         event = Event.objects.filter(pk=instance.event_id).first()
         if event is not None:
             services.replay_from(event)
+
+
+@receiver(pre_save, sender=Event)
+def note_night_moved(sender, instance, **kwargs):
+    # A night given another date moves in the history's order: counted again from the earlier
+    # of its two places (only when it has counted rounds; one small read per event saved).
+    instance._ratings_moved_from = None
+    if instance.pk is None or not CountedRound.objects.filter(event_id=instance.pk).exists():
+        return
+    before = Event.objects.filter(pk=instance.pk).values_list("date", flat=True).first()
+    if before is not None and before != instance.date:
+        instance._ratings_moved_from = before
+
+
+@receiver(post_save, sender=Event)
+def recount_moved_night(sender, instance, created, **kwargs):
+    before = getattr(instance, "_ratings_moved_from", None)
+    if before is not None:
+        instance._ratings_moved_from = None
+        services.replay_since(instance.club_id, min(before, instance.date), instance.pk)

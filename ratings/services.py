@@ -136,26 +136,33 @@ def count_round(round_: Round) -> None:
         replay_from(event)  # a later round of this night was counted first (a bracket's games)
         return
     games = _games_by_round([round_.pk]).get(round_.pk, [])
-    players = {p for g in games for team in (g.north_south, g.east_west) for p in team}
-    current = {r.player_id: r for r in PlayerRating.objects.filter(player_id__in=players)}
-    after = engine.rate(games, {pid: r.as_rating() for pid, r in current.items()})
-    nights = {n.player_id: n for n in NightRating.objects.filter(event=event, player__in=players)}
-    new_current, new_nights = [], []
-    for pid in sorted(players):
-        rating = after[pid]
-        row = current.get(pid) or PlayerRating(player_id=pid)
-        row.mu, row.sigma, row.rounds = rating.mu, rating.sigma, rating.rounds
-        if row.pk is None:
-            new_current.append(row)
-        night = nights.get(pid) or NightRating(player_id=pid, event=event)
-        night.mu, night.sigma, night.rounds = rating.mu, rating.sigma, rating.rounds
-        if night.pk is None:
-            new_nights.append(night)
-    fields = ["mu", "sigma", "rounds"]
-    PlayerRating.objects.bulk_update(list(current.values()), fields)
-    PlayerRating.objects.bulk_create(new_current)
-    NightRating.objects.bulk_update(list(nights.values()), fields)
-    NightRating.objects.bulk_create(new_nights)
+    players = sorted({p for g in games for team in (g.north_south, g.east_west) for p in team})
+    current = PlayerRating.objects.filter(player_id__in=players)
+    before = {
+        pid: engine.Rating(mu, sigma, n)
+        for pid, mu, sigma, n in current.values_list("player_id", "mu", "sigma", "rounds")
+    }
+    after = engine.rate(games, before)
+    # The players' rows replaced whole: one delete and one insert each, where an update of
+    # forty rows by bulk_update costs Django more than all the rest of the round's counting.
+    current.delete()
+    NightRating.objects.filter(event=event, player_id__in=players).delete()
+    PlayerRating.objects.bulk_create(
+        PlayerRating(
+            player_id=pid, mu=after[pid].mu, sigma=after[pid].sigma, rounds=after[pid].rounds
+        )
+        for pid in players
+    )
+    NightRating.objects.bulk_create(
+        NightRating(
+            player_id=pid,
+            event=event,
+            mu=after[pid].mu,
+            sigma=after[pid].sigma,
+            rounds=after[pid].rounds,
+        )
+        for pid in players
+    )
     CountedRound.objects.create(round=round_, event=event, number=round_.number)
 
 
@@ -164,6 +171,11 @@ def replay_from(event: Event) -> dict:
     then pk; the event itself may be gone), from the players' ratings after the night before.
     Returns what was done: nights, rounds and games counted, players rated."""
     return _replay(event.club_id, _night_key(event))
+
+
+def replay_since(club_id: int, date: datetime.date, event_pk: int) -> dict:
+    """Count again from the night at (date, pk) on: an event whose date was changed."""
+    return _replay(club_id, (date, event_pk))
 
 
 def rebuild(club: Club) -> dict:
@@ -197,21 +209,24 @@ def _replay(club_id: int, since: tuple | None) -> dict:
     games = _games_by_round(_closed_rounds(events))
     now = dict(prior)
     nights, counted = [], []
-    played: set[int] = set()
+    night_games: list[engine.Game] = []
     for i, (round_id, event_id, number) in enumerate(rounds):
-        round_games = games.get(round_id, [])
-        now = engine.rate(round_games, now)
-        played.update(p for g in round_games for team in (g.north_south, g.east_west) for p in team)
+        night_games.extend(games.get(round_id, []))
         counted.append(CountedRound(round_id=round_id, event_id=event_id, number=number))
-        if i + 1 == len(rounds) or rounds[i + 1][1] != event_id:  # the night's last round
-            for pid in sorted(played):
-                r = now[pid]
-                nights.append(
-                    NightRating(
-                        player_id=pid, event_id=event_id, mu=r.mu, sigma=r.sigma, rounds=r.rounds
-                    )
+        if i + 1 < len(rounds) and rounds[i + 1][1] == event_id:
+            continue
+        # The night's last round: its games in order, one call (openskill's objects are made
+        # once a night for each player), and each player's rating after the night kept.
+        now = engine.rate(night_games, now)
+        played = {p for g in night_games for team in (g.north_south, g.east_west) for p in team}
+        for pid in sorted(played):
+            r = now[pid]
+            nights.append(
+                NightRating(
+                    player_id=pid, event_id=event_id, mu=r.mu, sigma=r.sigma, rounds=r.rounds
                 )
-            played = set()
+            )
+        night_games = []
     NightRating.objects.bulk_create(nights, batch_size=2000)
     CountedRound.objects.bulk_create(counted, batch_size=2000)
     PlayerRating.objects.filter(player__club_id=club_id).delete()

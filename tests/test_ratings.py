@@ -231,3 +231,14 @@ def test_seeding_by_rating_puts_the_best_rated_team_first(club, director_client)
     assert bracket.seeding == Bracket.Seeding.RATING
     order = list(bracket.teams.order_by("seed").values_list("partnership_id", flat=True))
     assert order == [teams[2].pk, teams[0].pk, teams[3].pk, teams[1].pk]
+
+
+@pytest.mark.django_db
+def test_a_night_given_another_date_is_counted_in_its_new_place(club, eight):
+    nights = [play_night(club, eight, day) for day in (1, 2, 3)]
+    before = stored(club)
+    nights[0].date = nights[2].date + datetime.timedelta(days=1)
+    nights[0].save()
+    after = stored(club)
+    assert after["now"] != before["now"]
+    assert rebuilt(club) == after
