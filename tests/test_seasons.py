@@ -396,3 +396,43 @@ def test_a_tie_parted_for_some_and_standing_for_others_says_both():
         "Ann, Bob and Cy are level on 9 (total points): more lone hands made puts Ann (2) ahead "
         "of Bob and Cy (1). Bob and Cy stay level on every tie-break and share 2nd place."
     )
+
+
+def test_each_nights_place_is_its_standings_place_pairs_and_bracket_too(club, season_world):
+    from test_brackets_night import make_bracket, play_match
+    from test_standings import pairs_event
+
+    from seasons.models import rules_for
+    from seasons.season import season_for
+    from tournaments.standings import event_standings, events_standings
+
+    pairs_event(club, season_world)
+    bracket = make_bracket(club, 4)
+    play_match(bracket, "W1-1", slot=0)
+    play_match(bracket, "W1-2", slot=1)
+    events = list(club.events.order_by("date", "pk"))
+    assert {e.format for e in events} == {"progressive", "pairs", "bracket"}
+    with CaptureQueriesContext(connection) as queries:
+        together = events_standings(events)
+    alone = [event_standings(e) for e in events]
+    for one, other in zip(together, alone, strict=True):
+        assert [(x.player_id, x.place, x.total) for x in one.players] == [
+            (x.player_id, x.place, x.total) for x in other.players
+        ]
+    # The bracket's placings: the semi-final losers placed 3rd by the bracket, not by points.
+    bracket_places = {x.place for x in alone[-1].players}
+    assert 3 in bracket_places
+    season = season_for(
+        club, rules_for(club), datetime.date(2026, 1, 1), datetime.date(2026, 12, 31)
+    )
+    places = {
+        (night.event_id, line.player_id): night.place
+        for line in season.lines
+        for night in line.nights
+    }
+    for standings in alone:
+        for x in standings.players:
+            assert places[(standings.event.pk, x.player_id)] == x.place
+    # Seats, hands and the pairs' entries for every night at once (3); only the bracket's own
+    # placings add their few.
+    assert len(queries) <= 6, [q["sql"][:80] for q in queries]
