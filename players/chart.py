@@ -10,12 +10,12 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+# Each panel is an SVG of its own, WIDTH x PANEL; its words (the title, the scale, the dates)
+# are the page's own text around it, so they follow the phone's text size.
 WIDTH = 320
-LEFT = 34  # room for the axis numbers
-RIGHT = 6
-PANEL = 84  # each panel's height
-GAP = 34  # between the panels: the second panel's title
-TOP = 20  # the first panel's title
+LEFT = 1
+RIGHT = 1
+PANEL = 84
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,8 @@ def chart(
     if not nights:
         return None
     count = len(nights)
-    rating_y = TOP
+    rating_y = place_y = 0
     rated = bool(ratings)
-    place_y = rating_y + PANEL + GAP if rated else TOP
     dots = []
     for i, ((date, place, of), words) in enumerate(zip(nights, place_words, strict=True)):
         share = 0.0 if of <= 1 else (place - 1) / (of - 1)
@@ -100,7 +99,7 @@ def chart(
         f"the latest {place_words[-1]}."
     )
     return Chart(
-        height=int(place_y + PANEL + 22),
+        height=PANEL,
         rating_line=line,
         rating_dots=rating_dots if count <= 60 else (),  # 250 dots would be a smudge
         rating_top=top,

@@ -8,16 +8,16 @@ import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from typing import NamedTuple
 
 # A partner's or an opponent's average is shown from this many rounds together: fewer say
 # more about the cards than about the pair.
 MIN_ROUNDS_TOGETHER = 3
 
 
-@dataclass(frozen=True)
-class RoundPlayed:
+class RoundPlayed(NamedTuple):
     """One round at a table: the partner (None at a table of three), the opponents, and the
-    points the player's side scored."""
+    points the player's side scored. A tuple: a player of 250 nights has 2,000 of them."""
 
     partner: int | None
     opponents: tuple[int, ...]

@@ -190,6 +190,9 @@ PAGES = [
         readers="players",
     ),
     Page(
+        "player's nights, public", lambda w: f"{_club(w)}/players/{w.player.pk}/", readers="players"
+    ),
+    Page(
         "projector",
         lambda w: f"{_club(w)}/events/{w.in_play.pk}/projector/",
         title_names=lambda w: w.in_play.name,
