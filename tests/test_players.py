@@ -175,13 +175,15 @@ def test_partners_and_opponents_on_the_page(client, two_nights):
     html = client.get(page(client, nine["A"])).content.decode()
     partners = html.split('id="partners"')[1].split("</section>")[0]
     # A partnered C in every round: 6 and 1 points, twice -> 3.5 a round over 4 rounds.
-    row = re.search(r"<bdi>C</bdi></a></td>\s*<td[^>]*>(\d+)</td><td[^>]*>([^<]*)</td>", partners)
-    assert row.groups() == ("4", "3.5")
+    assert re.search(
+        r"<bdi>C</bdi></a>\s*<span class=\"how\">4 rounds · <strong>3.5</strong>", partners
+    )
     opponents = html.split('id="opponents"')[1].split("</section>")[0]
     # B opposed A in all four rounds (6, 1, 6, 1); D in round 1 of each night only: no average.
-    b = re.search(r"<bdi>B</bdi></a></td>\s*<td[^>]*>(\d+)</td><td[^>]*>([^<]*)</td>", opponents)
-    d = re.search(r"<bdi>D</bdi></a></td>\s*<td[^>]*>(\d+)</td><td[^>]*>([^<]*)</td>", opponents)
-    assert b.groups() == ("4", "3.5") and d.groups() == ("2", "—")
+    b = re.search(r"<bdi>B</bdi></a>\s*<span class=\"how\">([^\n]*)</span>", opponents)
+    d = re.search(r"<bdi>D</bdi></a>\s*<span class=\"how\">([^\n]*)</span>", opponents)
+    assert b.group(1) == "4 rounds · <strong>3.5</strong> points a round"
+    assert d.group(1) == "2 rounds"  # too few for an average
 
 
 def test_a_corrected_hand_shows_on_the_page(client, two_nights, director):
@@ -251,7 +253,7 @@ def test_a_hidden_player_shows_as_initials_on_every_public_page(client, two_nigh
         assert "Cora" not in html and "Hidden" not in html, url
         assert str(cora.pk) not in re.findall(r"/players/(\d+)/", html), url
     assert "C. H." in client.get(pages[2]).content.decode()
-    assert "<bdi>C. H.</bdi></td>" in client.get(pages[5]).content.decode()  # no link
+    assert "<li><bdi>C. H.</bdi>" in client.get(pages[5]).content.decode()  # no link
     # Shown again: her page is back.
     cora.shown_publicly = True
     cora.save()

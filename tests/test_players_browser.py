@@ -36,8 +36,10 @@ def test_a_player_finds_their_own_page_on_a_phone(browser, live_server, club):
     expect(nights).to_have_count(2)
     expect(nights.first).to_contain_text("1st= of 9")
     expect(nights.first).to_contain_text("Next night")
-    partners = page.get_by_role("region", name="Partners")
-    expect(partners.get_by_role("row", name=re.compile(r"^C 4 3\.5$"))).to_be_visible()
+    partners = page.get_by_role("list", name="Partners")
+    expect(partners.get_by_role("listitem").first).to_have_text(
+        re.compile(r"^C\s+4 rounds · 3\.5 points a round$")
+    )
     chart = page.get_by_role("figure", name=re.compile("2 nights from"))
     expect(chart).to_be_visible()
     # Nothing wider than the phone.
