@@ -4,12 +4,15 @@ shows nothing on any public page."""
 
 import datetime
 import re
+import unicodedata
 from decimal import Decimal
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 from test_standings import ROUND_1, ROUND_2, build_night, play_round
 
 from clubs.models import Club, Player
@@ -43,6 +46,14 @@ from tournaments.standings import event_standings
 )
 def test_initials(name, shown):
     assert initials(name) == shown
+
+
+@given(st.text(max_size=40))
+def test_initials_never_show_two_letters_of_a_name_together(name):
+    shown = initials(name)
+    letters = [unicodedata.category(c)[0] == "L" for c in shown]
+    assert not any(a and b for a, b in zip(letters, letters[1:], strict=False)), shown
+    assert shown == "?" or shown.endswith(".")
 
 
 def test_names_are_masked_as_whole_words_longest_first():
