@@ -107,6 +107,9 @@ def test_nights_counted_round_by_round_equal_a_rebuild_and_the_command_says_so(c
     call_command("ratings_rebuild", "--club", club.slug, stdout=out)
     assert stored(club) == counted
     assert "8 players rated from 8 games (4 rounds over 2 nights)" in out.getvalue()
+    PlayerRating.objects.all().delete()
+    call_command("ratings_rebuild", "--all", stdout=out)
+    assert stored(club) == counted
 
 
 @pytest.mark.django_db
