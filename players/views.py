@@ -5,7 +5,6 @@ player who asked not to be shown on public pages, and a player of another club u
 club's address are all the same 404, so none of them is told apart."""
 
 import datetime
-import importlib
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -15,6 +14,7 @@ from django.utils.safestring import mark_safe
 
 from clubs.models import Player
 from clubs.text import initials
+from ratings import services as ratings
 from tournaments.standings import fmt
 
 from . import summary
@@ -32,24 +32,15 @@ def _get_public_player(slug: str, player_pk: int) -> Player:
     return get_object_or_404(players, club__slug=slug, pk=player_pk)
 
 
-def _ratings():
-    """ratings/services.py (the RATINGS helper's interface in docs), or None before it is in."""
-    try:
-        return importlib.import_module("ratings.services")
-    except ImportError:
-        return None
-
-
 def _rating(player: Player, nights: list[summary.Night]) -> dict:
     """The player's rating now and after each night, if the club shows ratings to players."""
-    services = _ratings()
-    if services is None or not player.club.ratings_shown:
-        return {}
-    shown = services.shown_ratings(player.club).get(player.pk)
+    if not player.club.ratings_shown:
+        return {}  # the club shows ratings to its directors only
+    shown = ratings.shown_ratings(player.club).get(player.pk)
     if shown is None:
         return {}
-    history = {p.event_id: p for p in services.rating_history(player)}
-    return {"rating": shown, "meaning": services.RATING_MEANING, "history": history}
+    history = {p.event_id: p for p in ratings.rating_history(player)}
+    return {"rating": shown, "meaning": ratings.RATING_MEANING, "history": history}
 
 
 def _names(ids: set[int]) -> dict[int, tuple[str, str | None]]:

@@ -317,3 +317,24 @@ def test_a_bracket_night_says_how_far_the_team_went(client, club):
     }
     html = client.get(page(client, player)).content.decode()
     assert "<strong>5th–6th</strong>" in html
+
+
+def test_the_rating_shows_with_its_meaning_unless_the_club_keeps_it_to_directors(
+    client, two_nights
+):
+    from ratings.services import RATING_MEANING, rating_history, shown_ratings
+
+    events, nine = two_nights
+    a = nine["A"]
+    shown = shown_ratings(a.club)[a.pk]
+    html = client.get(page(client, a)).content.decode()
+    rating = html.split('id="rating"')[1].split("</section>")[0]
+    assert f'<strong class="big">{shown.value}</strong>' in rating
+    assert ("provisional" in rating) == shown.provisional
+    assert RATING_MEANING.split(";")[0].replace("'", "&#x27;") in rating
+    # The chart's words name the rating after the first night and now.
+    first = rating_history(a)[0].value
+    assert f"Rating {first} after the first night" in html and f"{shown.value} now" in html
+    Club.objects.filter(pk=a.club_id).update(ratings_shown=False)
+    html = client.get(page(client, a)).content.decode()
+    assert 'id="rating"' not in html and "Rating " not in html and f">{shown.value}<" not in html
