@@ -5,9 +5,10 @@ with more of the round's points won it, equal points are a draw. openskill rates
 individuals of those teams, so a player who wins with many different partners climbs while
 one partner's luck is shared out.
 
-The model is ThurstoneMostellerFull: with two teams per game every model of the Weng-Lin family
-sees the same pairs, and Thurstone-Mosteller is the one that treats a draw as a result of its
-own (a margin around even) rather than as half a win, which suits a round that ends level.
+The model is ThurstoneMostellerFull: with two teams per game its "full" pairing is simply the one
+pair, and Thurstone-Mosteller models a draw as a result of its own (the teams' difference within
+a margin around even) rather than as a shared rank, which suits a round that ends level: a draw
+between equals teaches it something (their sigma shrinks), as a tied round at a table does.
 
 Determinism: games are applied one after another in the order given, each player's (mu, sigma)
 only ever changed by the game they sat in, so the same history always gives the same numbers,
