@@ -30,6 +30,8 @@ def test_a_player_finds_their_own_page_on_a_phone(browser, live_server, club):
     page.goto(f"{live_server.url}/c/{club.slug}/")
     page.get_by_label("Your name").fill("ada")
     page.get_by_role("button", name="Find").click()
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=f"{SHOTS}/players-club-360.png", full_page=True)
     page.get_by_role("link", name="Ada Lovelace").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Ada Lovelace")
     nights = page.locator("#nights li")
@@ -44,7 +46,6 @@ def test_a_player_finds_their_own_page_on_a_phone(browser, live_server, club):
     expect(chart).to_be_visible()
     # Nothing wider than the phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=f"{SHOTS}/players-page-360.png", full_page=True)
     cdp = context.new_cdp_session(page)
     cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
