@@ -242,7 +242,7 @@ def test_a_private_club_and_another_clubs_player_are_404(client, two_nights, oth
     assert client.get(reverse("public:club", args=["maple-hall"])).status_code == 404
 
 
-def test_a_hidden_player_shows_as_initials_on_every_public_page(client, two_nights):
+def test_a_hidden_player_shows_as_initials_on_every_public_page(client, two_nights, director):
     events, nine = two_nights
     cora = nine["C"]
     cora.name, cora.shown_publicly = "Cora Hidden", False
@@ -264,6 +264,11 @@ def test_a_hidden_player_shows_as_initials_on_every_public_page(client, two_nigh
         assert "Cora" not in html and "Hidden" not in html, url
         assert str(cora.pk) not in re.findall(r"/players/(\d+)/", html), url
     assert "C. H." in client.get(pages[2]).content.decode()
+    # The director's own projector is shown in the hall too.
+    client.force_login(director)
+    html = client.get(reverse("tournaments:standings-projector", args=[events[1].pk])).content
+    assert b"Cora" not in html and b"C. H." in html
+    client.logout()
     assert "<li><bdi>C. H.</bdi>" in client.get(pages[5]).content.decode()  # no link
     # Shown again: her page is back.
     cora.shown_publicly = True

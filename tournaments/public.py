@@ -23,13 +23,12 @@ from functools import wraps
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.html import escape
-from markupsafe import escape as jinja_escape
 
 from clubs.models import Club, Player
-from clubs.text import initials, mask_names, name_key
+from clubs.text import name_key
 
 from . import format_pages
+from .hidden import mask_hidden
 from .models import Event, Round
 from .projector import points_shown, projector_response, round_seating
 from .standings import NightRound, PlayerLine, event_standings, night_prizes, player_night
@@ -50,19 +49,6 @@ def _get_public_event(slug: str, pk: int) -> Event:
 # --- Players who asked not to be shown: initials, no link, no page ----------------------------
 
 
-def hidden_names(slug: str) -> dict[str, str]:
-    """The club's hidden players' names as pages print them (plain, and escaped as Django's
-    and Jinja's templates escape them), each to its initials. One query."""
-    names = Player.objects.filter(club__slug=slug, shown_publicly=False).values_list(
-        "name", flat=True
-    )
-    found = {}
-    for name in names:
-        for write in (str, escape, jinja_escape):
-            found[str(write(name))] = str(write(initials(name)))
-    return found
-
-
 def hiding_names(view):
     """Every public page of the club with its hidden players' names as initials, whichever
     part of the page printed them (seats, standings, side awards, prizes, partnerships, a
@@ -71,10 +57,7 @@ def hiding_names(view):
 
     @wraps(view)
     def masked(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
-        response = view(request, slug, *args, **kwargs)
-        if response.status_code == 200 and (names := hidden_names(slug)):
-            response.content = mask_names(response.content.decode(), names).encode()
-        return response
+        return mask_hidden(view(request, slug, *args, **kwargs), club__slug=slug)
 
     return masked
 

@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
 
+from .hidden import mask_hidden
 from .models import SEAT_NAMES
 from .projector import projector_response
 from .standings import (
@@ -49,7 +50,9 @@ def event_standings_page(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def event_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
     """The players' projector screen, for a club that keeps its results private too."""
-    return projector_response(request, _get_event_for_user(request, pk))
+    event = _get_event_for_user(request, pk)
+    # The hall's screen is public whoever opened it: hidden players by their initials.
+    return mask_hidden(projector_response(request, event), club_id=event.club_id)
 
 
 # A cell a spreadsheet would read as a formula starts with one of these (OWASP, "CSV
