@@ -259,6 +259,8 @@ def test_an_earlier_season_can_be_chosen(client, club, season_world):
     page = client.get(season_url("season", club, "?season=2025")).content.decode()
     # 2025–26 runs 1 September 2025 to 31 August 2026: neither November night is in it.
     assert "1 September 2025 to 31 August 2026" in page
+    # Its two nights (no round played at either), not "so far": that season is over.
+    assert "31 August 2026:\n  2 nights." in page
     assert "No one has played a round this season yet." in page
     assert '<option value="2025" selected>2025–26</option>' in page
     current = client.get(season_url("season", club, "?season=2026")).content.decode()
