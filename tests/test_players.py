@@ -179,6 +179,12 @@ def test_the_pages_numbers_are_the_nights_standings(client, two_nights):
     assert "<dt>Wins (1st place)</dt><dd>2</dd>" in all_time
     assert "<dt>Loners made</dt><dd>2</dd>" in all_time
     assert reverse("public:event", args=["maple-hall", events[0].pk]) in html
+    # A player's night (the standings' and the seats' link) leads to all their nights.
+    night = reverse("public:player", args=["maple-hall", events[0].pk, nine["A"].pk])
+    assert (
+        f'<p id="all-nights"><a href="{page(client, nine["A"])}">'
+        in client.get(night).content.decode()
+    )
 
 
 def test_partners_and_opponents_on_the_page(client, two_nights):
