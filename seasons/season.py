@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils import timezone
 from django.utils.html import format_html
@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 
 from clubs.models import Club
 from tournaments.models import Event
+from tournaments.projector import points_shown
 from tournaments.standings import events_standings
 
 from . import counting
@@ -34,6 +35,7 @@ class Season:
     end: datetime.date
     events: list[Event]
     lines: list[counting.SeasonLine]
+    held: list[Event] = field(default_factory=list)  # nights whose points show at their end
 
     @property
     def name(self) -> str:
@@ -90,16 +92,23 @@ def season_for(
     *,
     hidden: Collection[int] = (),
     hide: Callable[[str], str] = str,
+    public: bool = False,
 ) -> Season:
     """The club's events from `start` to `end` (inclusive), each player's nights counted.
     3 queries whatever the number of nights (4 with a pairs night; a bracket's placings add
     its own few). The players in `hidden` are named `hide(name)` (initials, on a public page)
-    from the start, so no sentence about a tie can name them."""
+    from the start, so no sentence about a tie can name them. For the players' page
+    (`public`), a night that hides its standings until its last round closes counts only
+    then (`held` until it does), as the night's own public page shows no points before."""
     events = list(club.events.filter(date__gte=start, date__lte=end).order_by("date", "pk"))
     nights: dict[int, list[counting.Night]] = defaultdict(list)
     names: dict[int, str] = {}
+    held: list[Event] = []
     for standings in events_standings(events):
         event, players = standings.event, len(standings.players)
+        if public and not points_shown(event, standings):
+            held.append(event)
+            continue
         for line in standings.players:
             names[line.player_id] = hide(line.name) if line.player_id in hidden else line.name
             nights[line.player_id].append(
@@ -117,7 +126,7 @@ def season_for(
     lines = counting.rank(
         (counting.SeasonLine(pk, names[pk], nights[pk]) for pk in nights), rules_now
     )
-    return Season(club, rules_now, start, end, events, lines)
+    return Season(club, rules_now, start, end, events, lines, held)
 
 
 def current_start_year(rules: SeasonRules, today: datetime.date | None = None) -> int:

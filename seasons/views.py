@@ -83,7 +83,7 @@ def public_season(request: HttpRequest, slug: str) -> HttpResponse:
         Player.objects.filter(club=club, shown_publicly=False).values_list("pk", flat=True)
     )
     start, end = dates_of(rules, year)
-    season = season_for(club, rules, start, end, hidden=hidden, hide=initials)
+    season = season_for(club, rules, start, end, hidden=hidden, hide=initials, public=True)
     rows = [
         (line, None if line.player_id in hidden else _player_url(club.slug, line.player_id))
         for line in season.lines

@@ -438,3 +438,19 @@ def test_each_nights_place_is_its_standings_place_pairs_and_bracket_too(club, se
     # Seats, hands and the pairs' entries for every night at once (3); only the bracket's own
     # placings add their few.
     assert len(queries) <= 6, [q["sql"][:80] for q in queries]
+
+
+def test_a_night_hiding_its_standings_joins_the_players_season_when_it_ends(
+    client, director_client, club, season_world
+):
+    later = Event.objects.get(name="Next week")
+    Event.objects.filter(pk=later.pk).update(standings_hidden=True, rounds_planned=3)
+    page = client.get(season_url("season", club)).content.decode()
+    # Only the first night counts for the players until the last round closes: A 7, C 7.
+    assert {r[1]: r[3] for r in page_cells(page)}["A"] == "7"
+    assert "Next week (Dec. 1, 2026) shows its standings when its last round closes" in page
+    director = director_client.get(season_url("standings", club)).content.decode()
+    assert {r[1]: r[3] for r in page_cells(director)}["A"] == "8"
+    Event.objects.filter(pk=later.pk).update(rounds_planned=1)  # its one round is closed
+    page = client.get(season_url("season", club)).content.decode()
+    assert {r[1]: r[3] for r in page_cells(page)}["A"] == "8"
