@@ -15,6 +15,7 @@ from django_tables2 import RequestConfig
 
 from clubs.models import Club, Player
 from clubs.tables import pages_of
+from clubs.text import initials
 from tournaments.inputs import whole_number
 from tournaments.printouts.layout import PAPER, DocInfo
 from tournaments.standings_views import csv_response
@@ -25,14 +26,6 @@ from .forms import SeasonDatesForm, SeasonRulesForm
 from .models import SeasonRules, rules_for
 from .season import Season, dates_of, season_for, season_years
 from .tables import season_table
-
-try:
-    from clubs.text import initials
-except ImportError:  # pragma: no cover - until the players' app brings clubs.text.initials
-
-    def initials(name: str) -> str:
-        return " ".join(f"{word[0].upper()}." for word in name.split()) or "?"
-
 
 # --- Access: every view below goes through this ---------------------------------------------
 
