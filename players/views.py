@@ -6,6 +6,7 @@ club's address are all the same 404, so none of them is told apart."""
 
 import datetime
 
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -15,6 +16,7 @@ from django.utils.safestring import mark_safe
 from clubs.models import Player
 from clubs.text import initials
 from ratings import services as ratings
+from tournaments.models import Seat
 from tournaments.standings import fmt
 
 from . import summary
@@ -26,8 +28,10 @@ LISTED = 10
 
 
 def _get_public_player(slug: str, player_pk: int) -> Player:
+    # Only a player who has played: a name on the roster alone is the director's to see.
+    played = Seat.objects.filter(player=OuterRef("pk"), round__event__club=OuterRef("club"))
     players = Player.objects.select_related("club").filter(
-        club__results_public=True, shown_publicly=True
+        Exists(played), club__results_public=True, shown_publicly=True
     )
     return get_object_or_404(players, club__slug=slug, pk=player_pk)
 

@@ -243,6 +243,11 @@ def test_a_private_club_and_another_clubs_player_are_404(client, two_nights, oth
     assert client.get(reverse("players:player", args=["riverside", a.pk])).status_code == 404
     theirs = reverse("players:player", args=["maple-hall", stranger.pk])
     assert client.get(theirs).status_code == 404
+    # On the roster, never played: no page, and the club page's search does not find her.
+    ruby = Player.objects.create(club=a.club, name="Ruby Rosteronly")
+    assert client.get(page(client, ruby)).status_code == 404
+    found = client.get(reverse("public:club", args=["maple-hall"]) + "?player=ruby")
+    assert "Rosteronly" not in found.content.decode()
     Club.objects.filter(pk=a.club_id).update(results_public=False)
     assert client.get(page(client, a)).status_code == 404
     assert client.get(reverse("public:club", args=["maple-hall"])).status_code == 404

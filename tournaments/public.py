@@ -20,6 +20,7 @@ in tournaments/tables.py. These pages build on both, and nothing below imports t
 from dataclasses import replace
 from functools import wraps
 
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -29,7 +30,7 @@ from clubs.text import name_key
 
 from . import format_pages
 from .hidden import mask_hidden
-from .models import Event, Round
+from .models import Event, Round, Seat
 from .projector import points_shown, projector_response, round_seating
 from .standings import NightRound, PlayerLine, event_standings, night_prizes, player_night
 from .tables import standings_tables
@@ -111,7 +112,13 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     # A player finds their own page across nights by name; a hidden player is never found.
     search = request.GET.get("player", "").strip()[:60]
     found = (
-        list(club.players.filter(shown_publicly=True).matching(search).order_by("sort_name")[:20])
+        list(
+            club.players.filter(shown_publicly=True)
+            # Only players who have played: a name on the roster alone is the director's.
+            .filter(Exists(Seat.objects.filter(player=OuterRef("pk"), round__event__club=club)))
+            .matching(search)
+            .order_by("sort_name")[:20]
+        )
         if search
         else []
     )
