@@ -7,6 +7,3 @@ class PlayersConfig(AppConfig):
 
     name = "players"
     verbose_name = "Players' pages"
-
-    def ready(self):
-        from . import receivers  # noqa: F401

@@ -8,3 +8,6 @@ class SeasonsConfig(AppConfig):
 
     name = "seasons"
     verbose_name = "Seasons"
+
+    def ready(self):
+        from . import receivers  # noqa: F401  (drops kept nights as they change)

@@ -14,13 +14,14 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from clubs.models import Club
+from clubs.models import Club, Player
 from tournaments.models import Event
 from tournaments.projector import points_shown
 from tournaments.standings import events_standings
 
 from . import counting
 from .models import SeasonRules
+from .nights import night_lines, with_in_play
 
 
 def _bdi(name: str) -> str:
@@ -95,33 +96,46 @@ def season_for(
     public: bool = False,
 ) -> Season:
     """The club's events from `start` to `end` (inclusive), each player's nights counted.
-    3 queries whatever the number of nights (4 with a pairs night; a bracket's placings add
-    its own few). The players in `hidden` are named `hide(name)` (initials, on a public page)
-    from the start, so no sentence about a tie can name them. For the players' page
-    (`public`), a night that hides its standings until its last round closes counts only
-    then (`held` until it does), as the night's own public page shows no points before."""
-    events = list(club.events.filter(date__gte=start, date__lte=end).order_by("date", "pk"))
-    nights: dict[int, list[counting.Night]] = defaultdict(list)
-    names: dict[int, str] = {}
+    A few queries whatever the number of nights: the settled nights' kept lines (seasons/
+    nights.py) in one, and the nights not kept yet (in play, a bracket, or not read since
+    they changed) from their standings. The players in `hidden` are named `hide(name)`
+    (initials, on a public page) from the start, so no sentence about a tie can name them.
+    For the players' page (`public`), a night that hides its standings until its last round
+    closes counts only then (`held` until it does), as the night's own public page shows no
+    points before."""
+    events = list(
+        with_in_play(club.events.filter(date__gte=start, date__lte=end)).order_by("date", "pk")
+    )
     held: list[Event] = []
-    for standings in events_standings(events):
-        event, players = standings.event, len(standings.players)
-        if public and not points_shown(event, standings):
-            held.append(event)
-            continue
-        for line in standings.players:
-            names[line.player_id] = hide(line.name) if line.player_id in hidden else line.name
-            nights[line.player_id].append(
+    if public:
+        # Only a night that hides its standings can be held back: its standings say.
+        hiding = [e for e in events if e.standings_hidden]
+        held = [s.event for s in events_standings(hiding) if not points_shown(s.event, s)]
+    counted = [e for e in events if e not in held]
+    lines = night_lines(counted)
+    names = dict(
+        Player.objects.filter(pk__in={pk for night in lines.values() for pk in night})
+        .order_by()
+        .values_list("pk", "name")
+    )
+    nights: dict[int, list[counting.Night]] = defaultdict(list)
+    for event in counted:
+        night = lines[event.pk]
+        for pk, line in night.items():
+            points = line.points
+            nights[pk].append(
                 counting.Night(
                     event_id=event.pk,
                     date=event.date,
-                    points=line.total,
+                    # As the night's standings count it: whole points as whole numbers.
+                    points=int(points) if points == int(points) else points,
                     place=line.place,
-                    players=players,
+                    players=len(night),
                     lone_made=line.lone_made,
                     euchred=line.euchred,
                 )
             )
+    names = {pk: hide(names[pk]) if pk in hidden else names[pk] for pk in nights}
     rules_now = rules.counting_rules()
     lines = counting.rank(
         (counting.SeasonLine(pk, names[pk], nights[pk]) for pk in nights), rules_now

@@ -75,10 +75,9 @@ from brackets.models import Bracket, Game, Match
 from brackets.models import Team as BracketTeam
 from clubs.forms import ClubCreateForm, ClubSettingsForm, PlayerForm, RosterImportForm
 from clubs.models import Club, ClubDirector, Player
-from players.models import NightLine
 from ratings.models import CountedRound, NightRating, PlayerRating
 from seasons.forms import SeasonDatesForm, SeasonRulesForm
-from seasons.models import SeasonRules
+from seasons.models import NightLine, SeasonRules
 from tournaments import services
 from tournaments.captain.forms import CaptainFixForm, CaptainHandForm, LastHandForm, TableCodeForm
 from tournaments.forms import (

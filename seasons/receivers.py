@@ -1,4 +1,4 @@
-"""A kept night (players.models.NightLine) is dropped as soon as the night may have changed;
+"""A kept night (seasons.models.NightLine) is dropped as soon as the night may have changed;
 the next player's page that needs it reads the standings again."""
 
 from django.db.models.signals import post_delete, post_save

@@ -1,0 +1,130 @@
+"""Each player's line of each settled night, kept (seasons.models.NightLine): the season race
+and each player's page (players/) read years of nights as one row a player a night, not as
+every hand again.
+
+A line is the night's own standings line (tournaments/standings.py `events_standings`, the
+same as the event's page shows), so no page built on them can disagree with a night's
+standings. A night with a round in play, or a bracket (whose places move as matches are called
+and reset), is never kept: it is read fresh each time, and a club has one or two of those at
+a time. A kept night is dropped as soon as it may change (seasons/receivers.py)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from decimal import Decimal
+from types import SimpleNamespace
+
+from django.db.models import Exists, OuterRef
+
+from tournaments.models import Event, Round, Seat
+from tournaments.standings import PLACES_BY_FORMAT, events_standings
+
+from .models import NightLine
+
+# Nights read together when none of them is kept yet (the first look after an upgrade reads
+# years of nights once, a hundred at a time, for everyone who played them).
+FILL_AT_ONCE = 100
+SEASON_FIELDS = ("place", "shared", "of", "points", "lone_made", "euchred")
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+SIDE = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+
+def with_in_play(events):
+    """`events` (a queryset) with `in_play`: whether a round of the night is still in play."""
+    return events.annotate(
+        in_play=Exists(Round.objects.filter(event=OuterRef("pk"), status=Round.Status.IN_PLAY))
+    )
+
+
+def keepable(event) -> bool:
+    """`event` as a model (annotated by with_in_play) or as a values() row."""
+    get = event.get if isinstance(event, dict) else lambda name: getattr(event, name)
+    return not (get("in_play") or get("format") == Event.Format.BRACKET)
+
+
+def read(events: list[Event]) -> dict[int, dict[int, NightLine]]:
+    """Every player's line of each of `events` (annotated by with_in_play) from the nights'
+    standings, by event and player id; the settled nights' lines are kept. A bracket night's
+    lines carry `bracket_place`: the team's settled place and how many teams share it (None
+    while still in). The standings of all of them in a few queries, and one for the seats
+    (who partnered and opposed whom)."""
+    found: dict[int, dict[int, NightLine]] = {}
+    for start in range(0, len(events), FILL_AT_ONCE):
+        chunk = events[start : start + FILL_AT_ONCE]
+        for event, lines in zip(chunk, _lines_of(chunk), strict=True):
+            if keepable(event):
+                # Another request may have kept it a moment ago: the same numbers.
+                NightLine.objects.bulk_create(lines.values(), ignore_conflicts=True)
+            found[event.pk] = lines
+    return found
+
+
+def night_lines(events: list[Event]) -> dict[int, dict[int, NightLine | SimpleNamespace]]:
+    """Every player's line of each of `events` (annotated by with_in_play), with its place,
+    shared, of, points, lone_made and euchred: the kept ones in one query, the rest read (and
+    kept where settled)."""
+    kept: dict[int, dict[int, SimpleNamespace]] = defaultdict(dict)
+    settled = [e.pk for e in events if keepable(e)]
+    # As plain rows: ten thousand model instances cost more than the rest of a season's page.
+    rows = NightLine.objects.filter(event_id__in=settled).order_by()
+    for row in rows.values("event_id", "player_id", *SEASON_FIELDS):
+        kept[row["event_id"]][row["player_id"]] = SimpleNamespace(**row)
+    fresh = read([e for e in events if e.pk not in kept])
+    return {e.pk: fresh.get(e.pk) or kept[e.pk] for e in events}
+
+
+def _lines_of(events: list[Event]) -> list[dict[int, NightLine]]:
+    seats = Seat.objects.filter(round__event__in=events, table__isnull=False).order_by()
+    at_table: dict[int, dict[str, int]] = defaultdict(dict)
+    by_event: dict[int, list[dict]] = defaultdict(list)
+    for s in seats.values("round__event_id", "round__number", "table_id", "position", "player_id"):
+        at_table[s["table_id"]][s["position"]] = s["player_id"]
+        by_event[s["round__event_id"]].append(s)
+    found = []
+    for event, standings in zip(events, events_standings(events), strict=True):
+        played: dict[int, list] = defaultdict(list)
+        for s in sorted(by_event[event.pk], key=lambda s: s["round__number"]):
+            table, mine = at_table[s["table_id"]], SIDE[s["position"]]
+            played[s["player_id"]].append(
+                (
+                    s["round__number"],
+                    table.get(OPPOSITE[s["position"]]),
+                    sorted(pk for pos, pk in table.items() if SIDE[pos] != mine),
+                )
+            )
+        found.append(_event_lines(event, standings, played))
+    return found
+
+
+def _event_lines(event: Event, standings, played: dict[int, list]) -> dict[int, NightLine]:
+    teams = standings.teams
+    of = len(teams) if teams else len(standings.players)
+    team_of = {pk: t for t in teams or [] for pk in t.player_ids}
+    places, sharing = {}, Counter()
+    if event.is_bracket and (placed := PLACES_BY_FORMAT.get(event.format)) is not None:
+        places = placed(event)
+        sharing = Counter(places.values())
+    lines = {}
+    for line in standings.players:
+        rounds = [
+            [partner, opponents, str(line.rounds.get(number) or 0)]
+            for number, partner, opponents in played[line.player_id]
+        ]
+        kept = NightLine(
+            event=event,
+            player_id=line.player_id,
+            place=line.place,
+            shared=line.shared,
+            of=max(of, line.place),
+            teams=bool(teams) and line.player_id in team_of,
+            points=Decimal(str(line.total)),
+            lone_made=line.lone_made,
+            euchred=line.euchred,
+            rounds=rounds,
+        )
+        if event.is_bracket:
+            team = team_of.get(line.player_id)
+            first = places.get(team.partnership_id) if team else None
+            kept.bracket_place = (first, sharing[first])
+        lines[line.player_id] = kept
+    return lines
