@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from pages import client_for, first_look, setup_django
+from timing import turns
 
 # This script's own name is the app's: the app's package, not this file, is `brackets` below.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
@@ -84,17 +85,6 @@ def build(teams: int, rng: random.Random):
         hand_record(table=table, number=1, data=NS_MARCH)
     in_play = Round.objects.filter(event=event, status="in_play").count()
     return club, event, user, played, total, in_play
-
-
-def turns(asks: list, runs: int) -> list[list[float]]:
-    """Every ask timed `runs` times, in turns (A, B, C, A, B, C...)."""
-    times = [[] for _ in asks]
-    for _ in range(runs):
-        for ask, spent in zip(asks, times, strict=True):
-            start = time.perf_counter()
-            ask()
-            spent.append(time.perf_counter() - start)
-    return times
 
 
 def main() -> int:

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from pages import client_for, first_look, setup_django
+from timing import turns
 
 # This script's own name is an app's: the app's package, not this file, is `seasons` below.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
@@ -98,17 +99,6 @@ def build(nights: int, rng: random.Random):
         date = last - datetime.timedelta(weeks=nights - 1 - n)
         night(club, core + rng.sample(others, PLAYERS_A_NIGHT - 20), date, rng, closed=True)
     return club, user, core[0]
-
-
-def turns(asks: list, runs: int) -> list[list[float]]:
-    """Every ask timed `runs` times, in turns (A, B, C, A, B, C...)."""
-    times = [[] for _ in asks]
-    for _ in range(runs):
-        for ask, spent in zip(asks, times, strict=True):
-            start = time.perf_counter()
-            ask()
-            spent.append(time.perf_counter() - start)
-    return times
 
 
 def close_rounds(club, rng, runs: int) -> tuple[list[float], list[float]]:
