@@ -4,8 +4,6 @@ Access goes through `_get_public_player` alone: a club that keeps its results pr
 player who asked not to be shown on public pages, and a player of another club under this
 club's address are all the same 404, so none of them is told apart."""
 
-import datetime
-
 from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -16,6 +14,8 @@ from django.utils.safestring import mark_safe
 from clubs.models import Player
 from clubs.text import initials
 from ratings import services as ratings
+from seasons.models import rules_for
+from seasons.season import current_start_year, dates_of
 from tournaments.models import Seat
 from tournaments.standings import fmt
 
@@ -98,17 +98,14 @@ def _jinja(template: str, context: dict) -> str:
     return mark_safe(render_to_string(template, context, using="jinja2"))
 
 
-def _season_start(today: datetime.date) -> datetime.date:
-    # The calendar year: the season race (seasons/) may set the club's own dates.
-    return today.replace(month=1, day=1)
-
-
 def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
     player = _get_public_player(slug, player_pk)
     club = player.club
     nights = player_nights(player)
-    start = _season_start(datetime.date.today())
-    season = [n for n in nights if n.date >= start]
+    # "This season" as the club's season race counts it (a fall–spring season, say).
+    rules = rules_for(club)
+    start, end = dates_of(rules, current_start_year(rules))
+    season = [n for n in nights if start <= n.date <= end]
     partners, opponents = summary.partners(nights), summary.opponents(nights)
     names = _names({t.player_id for t in [*partners[:LISTED], *opponents[:LISTED]]})
     rating = _rating(player, nights)

@@ -187,6 +187,24 @@ def test_the_pages_numbers_are_the_nights_standings(client, two_nights):
     )
 
 
+def test_this_season_is_the_clubs_season_as_the_race_counts_it(client, club):
+    # A club whose season starts on the 1st of this month: a night the day before is last
+    # season's, though it may be this calendar year's.
+    from seasons.models import SeasonRules
+
+    today = datetime.date.today()
+    start = today.replace(day=1)
+    first, nine = build_night(club)
+    Event.objects.filter(pk=first.pk).update(date=start - datetime.timedelta(days=1))
+    second_night(club, nine, date=today)
+    SeasonRules.objects.create(club=club, start_month=start.month, start_day=1)
+    html = client.get(page(client, nine["A"])).content.decode()
+    this_season = html.split("<h3>This season")[1].split("<h3>")[0]
+    assert f"since {start.day} {start:%b %Y}" in this_season
+    assert "<dt>Nights</dt><dd>1</dd>" in this_season
+    assert "<dt>Nights</dt><dd>2</dd>" in html.split("<h3>All time")[1]
+
+
 def test_partners_and_opponents_on_the_page(client, two_nights):
     _, nine = two_nights
     html = client.get(page(client, nine["A"])).content.decode()
