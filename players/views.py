@@ -40,7 +40,7 @@ def _rating(player: Player, nights: list[summary.Night]) -> dict:
     """The player's rating now and after each night, if the club shows ratings to players."""
     if not player.club.ratings_shown:
         return {}  # the club shows ratings to its directors only
-    shown = ratings.shown_ratings(player.club).get(player.pk)
+    shown = ratings.shown_rating(player)
     if shown is None:
         return {}
     history = {p.event_id: p for p in ratings.rating_history(player)}

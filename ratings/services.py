@@ -1,6 +1,6 @@
-"""The ratings as other apps read them (shown_ratings, rating_history, RATING_MEANING), and
-the workflows that keep them: a closed round counted, a club's history replayed from a night
-on (a correction, a deleted event or round), and a whole club rebuilt.
+"""The ratings as other apps read them (shown_ratings, shown_rating, rating_history,
+RATING_MEANING), and the workflows that keep them: a closed round counted, a club's history
+replayed from a night on (a correction, a deleted event or round), and a whole club rebuilt.
 
 The history's order is fixed: events by (date, pk), rounds by number, tables by number. Every
 stored number is the engine's own float, so counting a round now and replaying its night later
@@ -53,6 +53,16 @@ def shown_ratings(club: Club) -> dict[int, Shown]:
         pid: Shown(engine.shown_value(mu, sigma), engine.is_provisional(rounds), rounds)
         for pid, mu, sigma, rounds in rows
     }
+
+
+def shown_rating(player: Player) -> Shown | None:
+    """One player's rating (None: not rated yet): a player's page reads one row, not the
+    club's."""
+    row = PlayerRating.objects.filter(player=player).values_list("mu", "sigma", "rounds").first()
+    if row is None:
+        return None
+    mu, sigma, rounds = row
+    return Shown(engine.shown_value(mu, sigma), engine.is_provisional(rounds), rounds)
 
 
 def rating_history(player: Player) -> list[NightPoint]:
