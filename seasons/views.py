@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django_tables2 import RequestConfig
 
@@ -59,13 +59,9 @@ def _choices(rules: SeasonRules, years: list[int]) -> list[tuple[int, str]]:
 # --- The players' page -----------------------------------------------------------------------
 
 
-def _player_url(slug: str, player_id: int) -> str | None:
-    # The players' own pages come with the players' app: until its URL exists, names are
-    # plain text rather than a broken page.
-    try:
-        return reverse("players:player", args=[slug, player_id])
-    except NoReverseMatch:
-        return None
+def _player_url(slug: str, player_id: int) -> str:
+    # By the URL's name: the players' pages use the season, never the reverse.
+    return reverse("players:player", args=[slug, player_id])
 
 
 def public_season(request: HttpRequest, slug: str) -> HttpResponse:
