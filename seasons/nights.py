@@ -110,20 +110,23 @@ def _event_lines(event: Event, standings, played: dict[int, list]) -> dict[int, 
             [partner, opponents, str(line.rounds.get(number) or 0)]
             for number, partner, opponents in played[line.player_id]
         ]
+        # A pairs night's place is the partnership's, of so many partnerships: the players'
+        # own ranking counts both partners of every team above (1st=, 1st=, 3rd=...).
+        team = team_of.get(line.player_id)
+        place, shared = (team.place, team.shared) if team else (line.place, line.shared)
         kept = NightLine(
             event=event,
             player_id=line.player_id,
-            place=line.place,
-            shared=line.shared,
-            of=max(of, line.place),
-            teams=bool(teams) and line.player_id in team_of,
+            place=place,
+            shared=shared,
+            of=max(of, place),
+            teams=team is not None,
             points=Decimal(str(line.total)),
             lone_made=line.lone_made,
             euchred=line.euchred,
             rounds=rounds,
         )
         if event.is_bracket:
-            team = team_of.get(line.player_id)
             first = places.get(team.partnership_id) if team else None
             kept.bracket_place = (first, sharing[first])
         lines[line.player_id] = kept

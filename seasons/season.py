@@ -112,15 +112,15 @@ def season_for(
         hiding = [e for e in events if e.standings_hidden]
         held = [s.event for s in events_standings(hiding) if not points_shown(s.event, s)]
     counted = [e for e in events if e not in held]
-    lines = night_lines(counted)
+    by_event = night_lines(counted)
     names = dict(
-        Player.objects.filter(pk__in={pk for night in lines.values() for pk in night})
+        Player.objects.filter(pk__in={pk for night in by_event.values() for pk in night})
         .order_by()
         .values_list("pk", "name")
     )
     nights: dict[int, list[counting.Night]] = defaultdict(list)
     for event in counted:
-        night = lines[event.pk]
+        night = by_event[event.pk]
         for pk, line in night.items():
             points = line.points
             nights[pk].append(
@@ -140,7 +140,10 @@ def season_for(
     lines = counting.rank(
         (counting.SeasonLine(pk, names[pk], nights[pk]) for pk in nights), rules_now
     )
-    return Season(club, rules_now, start, end, events, lines, held)
+    # The season's nights are those played: a night still to come (a bracket dated next
+    # week) is no night of the season yet.
+    played = [e for e in counted if by_event[e.pk]]
+    return Season(club, rules_now, start, end, played, lines, held)
 
 
 def current_start_year(rules: SeasonRules, today: datetime.date | None = None) -> int:

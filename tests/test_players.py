@@ -293,6 +293,14 @@ def test_a_hidden_player_shows_as_initials_on_every_public_page(client, two_nigh
         assert "Cora" not in html and "Hidden" not in html, url
         assert str(cora.pk) not in re.findall(r"/players/(\d+)/", html), url
     assert "C. H." in client.get(pages[2]).content.decode()
+    # The event page's "Your name" search finds her by what it shows (her initials), never by
+    # the name she asked not to show: that search would confirm where she sits.
+    seats = reverse("public:event", args=["maple-hall", events[1].pk])
+    for asked in ("Hidden", "cora"):
+        html = client.get(seats, {"name": asked}).content.decode()
+        found = html.split('role="search"')[1].split("</section>")[0]
+        assert "No one in round 3 has" in found and "C. H." not in found, (asked, found)
+    assert "1 name with" in client.get(seats, {"name": "C. H."}).content.decode()
     # The director's own projector is shown in the hall too.
     client.force_login(director)
     html = client.get(reverse("tournaments:standings-projector", args=[events[1].pk])).content
@@ -372,3 +380,25 @@ def test_the_rating_shows_with_its_meaning_unless_the_club_keeps_it_to_directors
     Club.objects.filter(pk=a.club_id).update(ratings_shown=False)
     html = client.get(page(client, a)).content.decode()
     assert 'id="rating"' not in html and "Rating " not in html and f">{shown.value}<" not in html
+
+
+def test_the_club_pages_search_says_when_more_players_match_than_it_lists(client, two_nights):
+    from tournaments.public import FOUND_AT_MOST
+
+    events, nine = two_nights
+    url = reverse("public:club", args=["maple-hall"])
+    for n, player in enumerate(nine.values()):
+        player.name = f"Pat Player {n}"
+        player.save()
+    html = client.get(url, {"player": "pat"}).content.decode()
+    assert html.count("/players/") == len(nine) and "More players have" not in html
+    assert len(nine) < FOUND_AT_MOST
+    extra = FOUND_AT_MOST + 1 - len(nine)
+    for n in range(extra):
+        player = Player.objects.create(club=events[0].club, name=f"Pat Newcomer {n}")
+        Entry.objects.create(event=events[1], player=player)
+    services.round_seat(event=events[1])  # the newcomers play: their pages exist
+    html = client.get(url, {"player": "pat"}).content.decode()
+    listed = html.split('id="players"')[1]
+    assert listed.count("/players/") == FOUND_AT_MOST
+    assert "More players have “pat” in their name: type more of yours" in listed

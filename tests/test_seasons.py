@@ -259,8 +259,9 @@ def test_an_earlier_season_can_be_chosen(client, club, season_world):
     page = client.get(season_url("season", club, "?season=2025")).content.decode()
     # 2025–26 runs 1 September 2025 to 31 August 2026: neither November night is in it.
     assert "1 September 2025 to 31 August 2026" in page
-    # Its two nights (no round played at either), not "so far": that season is over.
-    assert "31 August 2026:\n  2 nights." in page
+    # Its two nights had no round played: no nights of the season, and not "so far": that
+    # season is over.
+    assert "31 August 2026:\n  0 nights." in page
     assert "No one has played a round this season yet." in page
     assert '<option value="2025" selected>2025–26</option>' in page
     current = client.get(season_url("season", club, "?season=2026")).content.decode()
@@ -434,9 +435,17 @@ def test_each_nights_place_is_its_standings_place_pairs_and_bracket_too(club, se
         for line in season.lines
         for night in line.nights
     }
+    # A pairs or bracket night's place is the partnership's (2nd of 4 teams), not the
+    # players' own ranking, which counts both partners of each team above (1st=, 1st=, 3rd=).
     for standings in alone:
+        team_place = {pk: t.place for t in standings.teams or [] for pk in t.player_ids}
+        assert bool(team_place) == (standings.event.format != "progressive")
         for x in standings.players:
-            assert places[(standings.event.pk, x.player_id)] == x.place
+            expected = team_place.get(x.player_id, x.place)
+            assert places[(standings.event.pk, x.player_id)] == expected
+        if team_place:
+            night_places = {places[(standings.event.pk, x.player_id)] for x in standings.players}
+            assert night_places == set(team_place.values())
     # Seats, hands and the pairs' entries for every night at once (3); only the bracket's own
     # placings add their few.
     assert len(queries) <= 6, [q["sql"][:80] for q in queries]
@@ -456,3 +465,17 @@ def test_a_night_hiding_its_standings_joins_the_players_season_when_it_ends(
     Event.objects.filter(pk=later.pk).update(rounds_planned=1)  # its one round is closed
     page = client.get(season_url("season", club)).content.decode()
     assert {r[1]: r[3] for r in page_cells(page)}["A"] == "8"
+
+
+def test_a_night_not_played_yet_is_no_night_of_the_season(club, season_world):
+    from seasons.models import rules_for
+    from seasons.season import season_for
+
+    def season():
+        dates = datetime.date(2026, 1, 1), datetime.date(2026, 12, 31)
+        return season_for(club, rules_for(club), *dates)
+
+    played = season().events
+    assert played
+    Event.objects.create(club=club, name="Next bracket", date=datetime.date(2026, 12, 5))
+    assert season().events == played

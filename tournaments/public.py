@@ -26,7 +26,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from clubs.models import Club, Player
-from clubs.text import name_key
+from clubs.text import initials, name_key
 
 from . import format_pages
 from .hidden import mask_hidden
@@ -85,11 +85,15 @@ def _night_state(event: Event, latest: Round | None) -> str:
     return "The night is over. Thank you for playing!"
 
 
-def _player_links(event: Event, standings) -> dict[int, str]:
-    """Each player's night, by player id; none for a hidden player (no page to go to)."""
-    hidden = set(
+def _hidden_ids(event: Event) -> set[int]:
+    """The club's players who asked not to be shown on public pages."""
+    return set(
         Player.objects.filter(club=event.club_id, shown_publicly=False).values_list("pk", flat=True)
     )
+
+
+def _player_links(event: Event, standings, hidden: set[int]) -> dict[int, str]:
+    """Each player's night, by player id; none for a hidden player (no page to go to)."""
     return {
         line.player_id: reverse("public:player", args=[event.club.slug, event.pk, line.player_id])
         for line in standings.players
@@ -98,6 +102,9 @@ def _player_links(event: Event, standings) -> dict[int, str]:
 
 
 # --- Views -----------------------------------------------------------------------------------
+
+# The club page's name search lists this many; past it, the player types more of their name.
+FOUND_AT_MOST = 20
 
 
 @hiding_names
@@ -117,11 +124,12 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
             # Only players who have played: a name on the roster alone is the director's.
             .filter(Exists(Seat.objects.filter(player=OuterRef("pk"), round__event__club=club)))
             .matching(search)
-            .order_by("sort_name")[:20]
+            .order_by("sort_name")[: FOUND_AT_MOST + 1]
         )
         if search
         else []
     )
+    more_found = len(found) > FOUND_AT_MOST
     return render(
         request,
         "public/club.html",
@@ -129,7 +137,8 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
             "club": club,
             "events": [(e, e.pk in in_play) for e in events],
             "player_search": search,
-            "players_found": found,
+            "players_found": found[:FOUND_AT_MOST],
+            "more_found": more_found,
         },
     )
 
@@ -142,9 +151,16 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     latest = event.rounds.order_by("-number").first()
     seating, _ = round_seating(latest) if latest else ([], [])
     standings = event_standings(event)
-    links = _player_links(event, standings)
+    hidden = _hidden_ids(event)
+    links = _player_links(event, standings, hidden)
     search = request.GET.get("name", "").strip()[:60]
-    found = [s for s in seating if name_key(search) in name_key(s.name)] if search else seating
+    # A hidden player is found by what the page shows of them, their initials, never by the
+    # name they asked not to show: a search for it must not confirm where they sit.
+    found = [
+        s
+        for s in seating
+        if name_key(search) in name_key(initials(s.name) if s.player_id in hidden else s.name)
+    ]
     visible = points_shown(event, standings)
     tables = standings_tables(request, standings, links.get, sortable=False) if visible else {}
     return render(
