@@ -40,9 +40,10 @@ TYPICAL_ESTIMATE = 20.0
 SHOWN_SCALE = 25
 
 RATING_MEANING = (
-    "Your rating is a careful estimate of how well you play, from every round you have "
-    "played at the club: it goes up when your side wins a round and down when it loses (more "
-    "so against stronger players, whoever your partner was); 1500 is a typical regular, and a "
+    # Read by anyone on anyone's page: said of "a player", not "you".
+    "The rating is a careful estimate of how well a player plays, from every round they have "
+    "played at the club: it goes up when their side wins a round and down when it loses (more "
+    "so against stronger players, whoever the partner was); 1500 is a typical regular, and a "
     f"new player's number is marked provisional until {PROVISIONAL_ROUNDS} rounds are played."
 )
 
