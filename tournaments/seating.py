@@ -249,8 +249,9 @@ def _drawn(
     """The movement's numbers (`name`: number -> player, entry order) as the balanced draw
     gives them: by round 1 as played, or, before it is, as `balanced_first_round` seats it.
     Each seat of the movement's first round (`first`, in numbers) names its player; whoever
-    sits out keeps their number. Where round 1 was seated some other way (another roster, a
-    round seated by hand), the entry order stands and the plan is made around what was played.
+    sits out keeps their number. A round 1 played with other players sitting out, or other
+    tables, names no one: the entry order stands, and the plan is made around what was played
+    (`_plan_progressive`).
     """
     plain = _renamed(first, name)
     if played is not None:
