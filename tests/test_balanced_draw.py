@@ -123,3 +123,28 @@ def test_the_event_form_offers_the_option_until_round_one_is_seated(
     field = page[page.rindex("<input", 0, at) : page.index(">", at)]
     assert ("disabled" in field) is seated
     assert ("Fixed now that round 1 is seated" in page) is seated
+
+
+@pytest.mark.parametrize(
+    ("balanced", "rated", "words"),
+    [
+        (True, True, "Balanced by rating, as the event's settings ask"),
+        (True, False, "no one checked in is rated yet"),
+        (False, True, None),
+    ],
+)
+def test_the_round_one_preview_says_whether_it_is_balanced(
+    director_client, event, players, balanced, rated, words
+):
+    if rated:
+        rate(players[:8], SHOWN)
+    entered(event, players[:8], balanced=balanced)
+
+    page = director_client.get(
+        reverse("tournaments:round-preview", args=[event.pk])
+    ).content.decode()
+
+    if words is None:
+        assert 'id="balanced"' not in page
+    else:
+        assert words in page

@@ -52,6 +52,8 @@ class RoundPlan:
     night: list[RoundSeating]
     method: str
     played: int
+    # Round 1 seated by the balanced draw rather than in entry order (the preview says so).
+    balanced: bool = False
 
     def report(self, players: Sequence[int] | None = None) -> Report:
         return movement_report(self.night, players)
@@ -120,11 +122,13 @@ def _plan_progressive(
     start = played
     while start > 0 and set(past[start - 1].players()) == roster:
         start -= 1
+    balanced = False
     if start == 0:
         movement = individual_movement(len(players), total, seed=seed)
         name = dict(enumerate(players, start=1))
         if ratings is not None:
-            name = _drawn(movement.rounds[0], name, past[0] if past else None, ratings)
+            drawn = _drawn(movement.rounds[0], name, past[0] if past else None, ratings)
+            balanced, name = drawn != name, drawn
         plan = [_normalized(_renamed(r, name)) for r in movement.rounds]
         method = movement.method
     else:
@@ -134,7 +138,7 @@ def _plan_progressive(
         # was seated another way): plan the rest around what was actually played.
         plan = [*past, *replan(past, players, total - played, seed=seed)]
         method = "re-planned around the rounds played"
-    return RoundPlan(next=plan[played], night=plan, method=method, played=played)
+    return RoundPlan(next=plan[played], night=plan, method=method, played=played, balanced=balanced)
 
 
 def _after_change(
