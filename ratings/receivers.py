@@ -1,13 +1,18 @@
-"""How the ratings hear of what changes them (tournaments never imports ratings)."""
+"""How the ratings hear of what changes them, and hand the first round's draw its ratings
+(tournaments never imports ratings)."""
 
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
+from tournaments import services as tournaments
 from tournaments.models import Event, Round
 from tournaments.signals import round_closed, table_changed
 
 from . import services
 from .models import CountedRound
+
+# The director's first round balanced by rating reads the ratings through tournaments' hook.
+tournaments.ratings_for_draw = services.ratings_for_draw
 
 
 @receiver(round_closed)

@@ -65,6 +65,19 @@ def shown_rating(player: Player) -> Shown | None:
     return Shown(engine.shown_value(mu, sigma), engine.is_provisional(rounds), rounds)
 
 
+def ratings_for_draw(club: Club, players) -> dict[int, int]:
+    """Each of `players`' shown rating, for a night's first round balanced by rating
+    (tournaments' Event.balanced_draw): a player not yet rated counts as a new player. Empty
+    when none of them is rated, so a club that keeps no ratings yet draws as usual."""
+    rows = PlayerRating.objects.filter(player__club=club, player_id__in=players).values_list(
+        "player_id", "mu", "sigma"
+    )
+    rated = {pid: engine.shown_value(mu, sigma) for pid, mu, sigma in rows}
+    if not rated:
+        return {}
+    return {pid: rated.get(pid, engine.NEW.shown) for pid in players}
+
+
 def rating_history(player: Player) -> list[NightPoint]:
     """The player's rating after each night they played, oldest first."""
     rows = (

@@ -39,6 +39,7 @@ POINTS_FIELDS = (
     "sit_out_rule",
     "sit_out_points",
 )
+DRAW_LOCKED = "Fixed now that round 1 is seated: the rounds after it follow its draw."
 POINTS_LOCKED = (
     "Fixed now that hands are scored: changing it would change the standings already shown."
 )
@@ -62,7 +63,7 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
         ("The event", ("name", "date", "format", "pairs_movement")),
         RULE_SECTION,
         HOUSE_SECTION,
-        ("Rounds", ("rounds_planned", "round_end", "hands_per_round")),
+        ("Rounds", ("rounds_planned", "round_end", "hands_per_round", "balanced_draw")),
         ("Sitting out", ("sit_out_rule", "sit_out_points")),
         ("Results", ("standings_hidden",)),
         ("Side awards", AWARD_FIELDS),
@@ -94,6 +95,7 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
             "rounds_planned",
             "round_end",
             "hands_per_round",
+            "balanced_draw",
             "sit_out_rule",
             "sit_out_points",
             "standings_hidden",
@@ -136,6 +138,10 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
             for name in OVERRIDABLE[1:]:
                 if getattr(self.instance, name) is None:
                     self.fields[name].widget.attrs["placeholder"] = getattr(rules, name)
+            # The later rounds are numbered by round 1's draw: turned off after a balanced
+            # round 1, the rest of the night would be planned afresh around it.
+            self.fields["balanced_draw"].disabled = True
+            self.fields["balanced_draw"].help_text = DRAW_LOCKED
             if self.instance.format != Event.Format.PAIRS:
                 # A progressive night that has started never will be pairs: nothing to show.
                 del self.fields["pairs_movement"]

@@ -129,6 +129,16 @@ class Event(RulesChoice):
         ),
         help_text="Used when a round ends after a fixed number of hands.",
     )
+    # A progressive night's round 1 seated so each table's partnerships are even by the
+    # players' ratings (tournaments/draw.py); the movement, and so every later round, unchanged.
+    balanced_draw = models.BooleanField(
+        "balance the first round's tables by rating",
+        default=False,
+        help_text="Progressive nights: round 1 pairs strong players with weaker partners so "
+        "each table's two sides are as even as the ratings allow (a player not yet rated counts "
+        "as a new player). The rounds after it follow the movement as usual. With no ratings "
+        "at the club yet, the draw is the usual one.",
+    )
     # What a player who sits out a round scores for it (tournaments/standings.py).
     sit_out_rule = models.CharField(
         "a player sitting out scores",

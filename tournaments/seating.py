@@ -10,6 +10,10 @@ planned; `seat_round` is its next round. The seating follows a movement
   cards), changed only where the newcomer or the leaver's seat must change it
   (`movements.arrivals`), unless a plan made afresh around the rounds played is fairer; later
   rounds then follow that plan as long as the players stay the same.
+- With `ratings` (the event's "balance the first round's tables by rating"), round 1 seats the
+  same players in the same seats among themselves so each table's partnerships are even
+  (`draw.balanced_first_round`): the players are numbered in the movement by where round 1
+  put them, so every later round follows the movement as it would have, renumbered.
 - Pairs events follow the event's pairs movement (round robin, Swiss or king's table); the last
   two need each played round's points per player (`results`), so they stay pure functions.
 """
@@ -17,6 +21,7 @@ planned; `seat_round` is its next round. The seating follows a movement
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .draw import balanced_first_round
 from .movements import (
     MovementError,
     Report,
@@ -47,6 +52,8 @@ class RoundPlan:
     night: list[RoundSeating]
     method: str
     played: int
+    # Round 1 seated by the balanced draw rather than in entry order (the preview says so).
+    balanced: bool = False
 
     def report(self, players: Sequence[int] | None = None) -> Report:
         return movement_report(self.night, players)
@@ -67,6 +74,7 @@ def plan_round(
     pairs_movement: str = ROUND_ROBIN,
     results: Sequence[Mapping[int, int]] = (),
     entrants: Sequence[int] = (),
+    ratings: Mapping[int, float] | None = None,
 ) -> RoundPlan:
     """Plan the next round for the players present, given the rounds already played.
 
@@ -75,6 +83,9 @@ def plan_round(
     `results` (each played round's points per player) decides who meets whom.
     `entrants`: every entrant in entry order, present or not, so the plan the night had before
     someone arrived or left is found again with the same numbering.
+    `ratings` (a progressive event's balanced first round): each player's rating, for round 1;
+    once it is played, its seats number the players, and the ratings are not read (an empty
+    mapping will do). None: the plain draw, players numbered in entry order.
     """
     past = [_normalized(r) for r in past]
     try:
@@ -85,7 +96,9 @@ def plan_round(
             return RoundPlan(
                 next=seating, night=[*past, seating], method=pairs_movement, played=len(past)
             )
-        return _plan_progressive(list(dict.fromkeys(players)), past, rounds, seed, list(entrants))
+        return _plan_progressive(
+            list(dict.fromkeys(players)), past, rounds, seed, list(entrants), ratings
+        )
     except MovementError as exc:
         raise SeatingError(str(exc)) from exc
 
@@ -96,6 +109,7 @@ def _plan_progressive(
     rounds: int | None,
     seed: int,
     entrants: Sequence[int] = (),
+    ratings: Mapping[int, float] | None = None,
 ) -> RoundPlan:
     if len(players) < 4:
         raise SeatingError(
@@ -108,19 +122,23 @@ def _plan_progressive(
     start = played
     while start > 0 and set(past[start - 1].players()) == roster:
         start -= 1
+    balanced = False
     if start == 0:
         movement = individual_movement(len(players), total, seed=seed)
         name = dict(enumerate(players, start=1))
+        if ratings is not None:
+            drawn = _drawn(movement.rounds[0], name, past[0] if past else None, ratings)
+            balanced, name = drawn != name, drawn
         plan = [_normalized(_renamed(r, name)) for r in movement.rounds]
         method = movement.method
     else:
-        plan, method = _after_change(players, past[:start], rounds, total, seed, entrants)
+        plan, method = _after_change(players, past[:start], rounds, total, seed, entrants, ratings)
     if plan[:played] != past:
         # The rounds played did not follow this plan (the night's length changed, or a round
         # was seated another way): plan the rest around what was actually played.
         plan = [*past, *replan(past, players, total - played, seed=seed)]
         method = "re-planned around the rounds played"
-    return RoundPlan(next=plan[played], night=plan, method=method, played=played)
+    return RoundPlan(next=plan[played], night=plan, method=method, played=played, balanced=balanced)
 
 
 def _after_change(
@@ -130,6 +148,7 @@ def _after_change(
     total: int,
     seed: int,
     entrants: Sequence[int],
+    ratings: Mapping[int, float] | None = None,
 ) -> tuple[list[RoundSeating], str]:
     """The night after someone arrived or left once `played` was over: the plan the night
     had then, for the players of its last round (their tally cards print it), kept for
@@ -139,7 +158,7 @@ def _after_change(
     order = {p: i for i, p in enumerate(dict.fromkeys([*entrants, *players]))}
     before = sorted(played[-1].players(), key=lambda p: (order.get(p, len(order)), p))
     if len(before) >= 4:
-        previous = _plan_progressive(before, played, rounds, seed, entrants).night
+        previous = _plan_progressive(before, played, rounds, seed, entrants, ratings).night
         arrivals = [p for p in players if p not in set(before)]
         leavers = [p for p in before if p not in set(players)]
         rest = kept_for(played, previous[start:total], arrivals=arrivals, leavers=leavers)
@@ -223,6 +242,38 @@ def _unfairness(night: list[RoundSeating], players: Sequence[int]) -> tuple[int,
         max(0, max(rests) - min(rests) - 1),
         report.most_meetings,
     )
+
+
+def _drawn(
+    first: RoundSeating,
+    name: dict[int, int],
+    played: RoundSeating | None,
+    ratings: Mapping[int, float],
+) -> dict[int, int]:
+    """The movement's numbers (`name`: number -> player, entry order) as the balanced draw
+    gives them: by round 1 as played, or, before it is, as `balanced_first_round` seats it.
+    Each seat of the movement's first round (`first`, in numbers) names its player; whoever
+    sits out keeps their number. A round 1 played with other players sitting out, or other
+    tables, names no one: the entry order stands, and the plan is made around what was played
+    (`_plan_progressive`).
+    """
+    plain = _renamed(first, name)
+    if played is not None:
+        drawn = played
+    elif plain.tables and all(p in ratings for t in plain.tables for p in t):
+        drawn = balanced_first_round(plain, ratings)
+    else:
+        return name  # no ratings (none kept at the club): the plain draw
+    if sorted(drawn.sit_out) != sorted(plain.sit_out) or [len(t) for t in drawn.tables] != [
+        len(t) for t in plain.tables
+    ]:
+        return name
+    numbers = dict(name)
+    for seats, players in zip(first.tables, drawn.tables, strict=True):
+        numbers.update(zip(seats, players, strict=True))
+    if sorted(numbers.values()) != sorted(name.values()):
+        return name
+    return numbers
 
 
 def _renamed(r: RoundSeating, name: Mapping[int, int]) -> RoundSeating:

@@ -6,13 +6,13 @@ Refusals raise `ActionRefused` (a clear message for the director or captain) or
 """
 
 import hashlib
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import scoring
-from clubs.models import Player
+from clubs.models import Club, Player
 
 from . import signals
 from .models import (
@@ -40,6 +40,13 @@ HAND_DEFAULTS = {
     "offending_side": "",
     "revoke_penalty": "",
 }
+
+
+# Each of these players' ratings, for a progressive night's first round balanced by rating
+# (Event.balanced_draw): a player not yet rated counts as a new player, and nothing at all when
+# none of them is rated (the plain draw). Set by ratings/ when it starts: it sits above events,
+# and tournaments never imports it. None: no ratings kept, every draw is the plain one.
+ratings_for_draw: Callable[[Club, Sequence[int]], Mapping[int, float]] | None = None
 
 
 class ActionRefused(Exception):
@@ -95,6 +102,19 @@ def _entrants(event: Event) -> list[int]:
     return list(event.entries.order_by("pk").values_list("player_id", flat=True))
 
 
+def _draw_ratings(
+    event: Event, players: Sequence[int], past: Sequence[RoundSeating]
+) -> Mapping[int, float] | None:
+    """What `plan_round` needs for the event's draw: None for the plain draw; the players'
+    ratings before round 1 of a night balanced by rating; after it, nothing to read (round 1's
+    seats number the players, whatever the ratings have become since)."""
+    if not event.balanced_draw or event.is_pairs:
+        return None
+    if past or ratings_for_draw is None:
+        return {}
+    return ratings_for_draw(event.club, players)
+
+
 def _round_plan(event: Event, *, seed: int | None = None) -> tuple[int, RoundPlan]:
     """The checks before seating and the plan for the next round: one function for the
     preview and the seating, so the director starts exactly the round they were shown."""
@@ -126,10 +146,11 @@ def _round_plan(event: Event, *, seed: int | None = None) -> tuple[int, RoundPla
     results = (
         [round_player_points(r) for r in event.rounds.order_by("number")] if event.is_pairs else []
     )
+    past = _past_seatings(event)
     try:
         plan = plan_round(
             players=present,
-            past=_past_seatings(event),
+            past=past,
             partnerships=partnerships,
             rounds=event.rounds_planned,
             pairs_movement=event.pairs_movement,
@@ -137,6 +158,7 @@ def _round_plan(event: Event, *, seed: int | None = None) -> tuple[int, RoundPla
             # One seed for the whole event: every round must come from the same plan.
             seed=event.pk if seed is None else seed,
             entrants=_entrants(event),
+            ratings=_draw_ratings(event, present, past),
         )
     except SeatingError as exc:
         raise ActionRefused(str(exc)) from exc
@@ -151,14 +173,17 @@ def night_plan(*, event: Event) -> list[RoundSeating]:
     past = _past_seatings(event)
     if len(past) >= event.rounds_planned or event.is_pairs:
         return past
-    present = event.entries.filter(present=True).order_by("pk").values_list("player_id", flat=True)
+    present = list(
+        event.entries.filter(present=True).order_by("pk").values_list("player_id", flat=True)
+    )
     try:
         plan = plan_round(
-            players=list(present),
+            players=present,
             past=past,
             rounds=event.rounds_planned,
             seed=event.pk,
             entrants=_entrants(event),
+            ratings=_draw_ratings(event, present, past),
         )
     except SeatingError:
         return past

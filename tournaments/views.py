@@ -378,6 +378,9 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "event": event,
             "number": played + 1,
+            # Round 1 of a night balanced by rating: seated so, or the usual draw and why.
+            "balanced": played == 0 and event.balanced_draw and not event.is_pairs,
+            "drawn_by_rating": plan.balanced,
             "tables": tables,
             "sit_outs": sorted((names[pid] for pid in plan.next.sit_out), key=name_key),
             "so_far": _report_lines(plan.night[: played + 1], names, event),
