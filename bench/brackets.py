@@ -14,13 +14,12 @@ Prints, per page: the best and the median of its turns in milliseconds, the mult
 import argparse
 import datetime
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 
 from pages import client_for, first_look, setup_django
-from timing import turns
+from timing import page_report, turns
 
 # This script's own name is the app's: the app's package, not this file, is `brackets` below.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
@@ -128,25 +127,7 @@ def main() -> int:
         return lambda: b"".join(client.get(url))
 
     times = turns([ask(client, url) for _, client, url, _ in pages], args.runs)
-    health = min(times[0])
-    print(f"best and median of {args.runs} turns; /health/ best {health * 1000:.2f} ms")
-    print(
-        f"{'page':28} {'best ms':>9} {'median ms':>10} {'×health':>9} {'queries':>8} {'KB':>7}  aim"
-    )
-    failed = []
-    for (name, _, _, aim), spent in zip(pages, times, strict=True):
-        fastest, middle = min(spent), statistics.median(spent)
-        queries, size = sizes[name]
-        verdict = ""
-        if aim is not None:
-            ok = middle * 1000 <= aim
-            verdict = f"median within {aim} ms: {'yes' if ok else 'NO'}"
-            if not ok:
-                failed.append(name)
-        print(
-            f"{name:28} {fastest * 1000:9.1f} {middle * 1000:10.1f} {fastest / health:9.1f} "
-            f"{queries:8d} {size / 1024:7.0f}  {verdict}"
-        )
+    failed = page_report([(name, aim) for name, _, _, aim in pages], times, sizes, args.runs)
     print("Aims held." if not failed else f"Aims missed: {', '.join(failed)}.")
     return 1 if failed else 0
 

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from pages import client_for, first_look, setup_django
-from timing import turns
+from timing import page_report, turns
 
 # This script's own name is an app's: the app's package, not this file, is `seasons` below.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
@@ -168,24 +168,7 @@ def main() -> int:
     ]
     sizes = {name: first_look(anyone, url, {}) for name, url, _ in pages}  # and warms them
     times = turns([lambda url=url: anyone.get(url).content for _, url, _ in pages], args.runs)
-    health = min(times[0])
-    print(f"best and median of {args.runs} turns; /health/ best {health * 1000:.2f} ms")
-    print(
-        f"{'page':28} {'best ms':>9} {'median ms':>10} {'×health':>9} {'queries':>8} {'KB':>6}  aim"
-    )
-    failed = []
-    for (name, _, aim), spent in zip(pages, times, strict=True):
-        fastest, middle = min(spent), statistics.median(spent)
-        queries, size = sizes[name]
-        verdict = ""
-        if aim is not None:
-            ok = middle * 1000 <= aim
-            verdict = f"median within {aim} ms: {'yes' if ok else 'NO'}"
-            failed += [] if ok else [name]
-        print(
-            f"{name:28} {fastest * 1000:9.1f} {middle * 1000:10.1f} {fastest / health:9.1f} "
-            f"{queries:8d} {size / 1024:6.0f}  {verdict}"
-        )
+    failed = page_report([(name, aim) for name, _, aim in pages], times, sizes, args.runs)
 
     ok = rebuild <= REBUILD_AIM_S
     failed += [] if ok else ["ratings_rebuild"]
