@@ -222,6 +222,15 @@ if os.getenv("DATABASE_URL"):
             os.environ["DATABASE_URL"], conn_max_age=envint("CONN_MAX_AGE", "60")
         )
     }
+    if envbool("DB_PREPARED_STATEMENTS", "true"):
+        # A captain's every request runs the same few joins, and PostgreSQL spent 15 times
+        # longer planning them than running them (bench/pages.py). Parameters bound on the
+        # server let psycopg prepare a query once per connection (kept for CONN_MAX_AGE) and
+        # reuse its plan from the third run on. A pooler in transaction mode (PgBouncer
+        # without max_prepared_statements) cannot keep them: DB_PREPARED_STATEMENTS=false.
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=2
+        )
 else:
     # The club's database lives in the data folder (the demo's in the app's folder: euchre.py).
     SQLITE_PATH = Path(os.getenv("SQLITE_PATH") or DATA_DIR / "euchre.sqlite3")

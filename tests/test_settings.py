@@ -4,7 +4,11 @@ import os
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
+from django.db import connection
+
+from clubs.models import Club
 
 PRODUCTION_ENV = {
     "SECRET_KEY": "k8Zq-3vN_w9pLx2TfYb7RcUe5HsJm4GaDn6VoQi1KzXyWlPrEtBuCdFgHjMnSaQw",
@@ -91,3 +95,47 @@ def test_the_database_in_use_is_the_one_asked_for():
         assert options["transaction_mode"] == "IMMEDIATE"
         assert "journal_mode=WAL" in options["init_command"]
         assert options["timeout"] >= 5
+
+
+def _database_options(**env: str) -> subprocess.CompletedProcess:
+    code = (
+        "from config import settings as s; "
+        "print(sorted(s.DATABASES['default'].get('OPTIONS', {}).items()))"
+    )
+    clean = {k: v for k, v in os.environ.items() if k != "DB_PREPARED_STATEMENTS"}
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=settings.BASE_DIR,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_postgresql_prepares_repeated_queries_unless_told_not_to():
+    url = "postgres://euchre@127.0.0.1:5432/euchre"
+    prepared = "[('prepare_threshold', 2), ('server_side_binding', True)]"
+    assert _database_options(DATABASE_URL=url).stdout.strip() == prepared
+    off = _database_options(DATABASE_URL=url, DB_PREPARED_STATEMENTS="false")
+    assert off.stdout.strip() == "[]", off.stderr
+    typo = _database_options(DATABASE_URL=url, DB_PREPARED_STATEMENTS="maybe")
+    assert typo.returncode != 0
+    assert "DB_PREPARED_STATEMENTS is 'maybe': use true or false." in typo.stderr
+
+
+@pytest.mark.django_db
+def test_a_query_run_again_is_planned_once_on_postgresql(club):
+    """The captain's page runs the same joins for every hand: from the third run on, the
+    server reuses the plan it prepared, rather than planning the query again."""
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+        for _ in range(3):
+            list(Club.objects.filter(slug=club.slug, name__startswith="Maple"))
+        cursor.execute(
+            "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+            ["%clubs_club%name%LIKE%"],
+        )
+        assert cursor.fetchone()[0] == 1
