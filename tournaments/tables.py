@@ -4,7 +4,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django_tables2 import RequestConfig
 
-from clubs.tables import NameColumn, pages_of
+from clubs.tables import QUICK_ROWS, NameColumn, QuickRows, pages_of
 from clubs.text import name_key
 
 from .models import Entry, Hand
@@ -172,7 +172,7 @@ class PlaceColumn(tables.Column):
         return fmt_place(record["line"])
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(QuickRows, tables.Table):
     """Individual standings; the round columns are added per event (`round_columns`)."""
 
     place = PlaceColumn(verbose_name="Place")
@@ -190,6 +190,7 @@ class StandingsTable(tables.Table):
         order_by = "place"
         empty_text = "No round seated yet."
         attrs = {"class": "standings"}
+        template_name = QUICK_ROWS
 
     round_column = RoundColumn
 
@@ -230,7 +231,7 @@ class StandingsCsvTable(StandingsTable):
         super().__init__(data, last_columns=last, **kwargs)
 
 
-class TeamStandingsTable(tables.Table):
+class TeamStandingsTable(QuickRows, tables.Table):
     """Pairs standings: games won, then points for minus against, then points for."""
 
     place = PlaceColumn(verbose_name="Place")
@@ -244,6 +245,7 @@ class TeamStandingsTable(tables.Table):
         order_by = "place"
         empty_text = "No round seated yet."
         attrs = {"class": "standings"}
+        template_name = QUICK_ROWS
 
     def __init__(self, data, *, rounds=(), **kwargs):
         super().__init__(
