@@ -19,7 +19,10 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from functools import cached_property
 
+from django.core.exceptions import EmptyResultSet
+from django.db import connection
 from django.db.models import Count, Q, Sum
 
 import scoring
@@ -62,8 +65,10 @@ class PlayerLine:
     place: int = 0
     shared: bool = False
 
-    @property
+    @cached_property
     def total(self) -> Points:
+        # Summed once, on first use, when every round is in: a page reads it dozens of times
+        # a player (ranking, rows, prizes, templates). Nothing changes a line's rounds after.
         return sum((p for p in self.rounds.values() if p is not None), 0)
 
 
@@ -283,21 +288,35 @@ class Standings:
         return f"Final standings after {played} round{'s' if played != 1 else ''}."
 
 
+SEAT_FIELDS = (
+    "round__event_id",
+    "round__number",
+    "round__status",
+    "round__time_called_at",  # only whether it is set: read as the database gives it
+    "table_id",
+    "position",
+    "player_id",
+    "player__name",
+)
+
+
+def _plain_rows(queryset) -> list[tuple]:
+    """The rows of a values_list() query as the database hands them back, without Django's
+    conversion of each value: the standings read 10,000 rows of whole numbers and names at a
+    big night, and converting them cost more than the database took to find them. Only for
+    columns used as they come (numbers, text, and a date only tested for being set)."""
+    try:
+        sql, params = queryset.query.sql_with_params()
+    except EmptyResultSet:  # no events at all (a season with no nights yet)
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
 def _seat_rows(events: list[Event]) -> list[dict]:
-    return list(
-        Seat.objects.filter(round__event__in=events)
-        .order_by()
-        .values(
-            "round__event_id",
-            "round__number",
-            "round__status",
-            "round__time_called_at",
-            "table_id",
-            "position",
-            "player_id",
-            "player__name",
-        )
-    )
+    seats = Seat.objects.filter(round__event__in=events).order_by().values_list(*SEAT_FIELDS)
+    return [dict(zip(SEAT_FIELDS, row, strict=True)) for row in _plain_rows(seats)]
 
 
 def _table_tallies(events: list[Event]) -> dict[int, TableTally]:
@@ -314,17 +333,18 @@ def _table_tallies(events: list[Event]) -> dict[int, TableTally]:
             lone_march=Count("pk", filter=LONE_MARCH),
             euchred=Count("pk", filter=Q(outcome__in=EUCHRED_OUTCOMES)),
         )
+        .values_list("table_id", "maker", "hands", "ns", "ew", "lone_made", "lone_march", "euchred")
     )
     tallies: dict[int, TableTally] = defaultdict(TableTally)
-    for row in rows:
-        tally = tallies[row["table_id"]]
-        tally.hands += row["hands"]
-        tally.points["NS"] += row["ns"]
-        tally.points["EW"] += row["ew"]
-        if row["maker"]:
-            tally.euchred[scoring.side_of(row["maker"])] += row["euchred"]
-            tally.lone_made[row["maker"]] = row["lone_made"]
-            tally.lone_march[row["maker"]] = row["lone_march"]
+    for table_id, maker, hands, ns, ew, lone_made, lone_march, euchred in _plain_rows(rows):
+        tally = tallies[table_id]
+        tally.hands += hands
+        tally.points["NS"] += ns
+        tally.points["EW"] += ew
+        if maker:
+            tally.euchred[scoring.side_of(maker)] += euchred
+            tally.lone_made[maker] = lone_made
+            tally.lone_march[maker] = lone_march
     return tallies
 
 

@@ -1,3 +1,5 @@
+from functools import partial
+
 import django_tables2 as tables
 from django.http import HttpRequest
 from django.urls import reverse
@@ -178,7 +180,7 @@ class StandingsTable(QuickRows, tables.Table):
     place = PlaceColumn(verbose_name="Place")
     # Sorted by name as a person reads names, "Élise" before "Zoë" (text.name_key).
     name = NameColumn(
-        verbose_name="Player", linkify=lambda record: record.get("url"), order_by="sort_name"
+        verbose_name="Player", linkify=lambda record: record["url"](), order_by="sort_name"
     )
     total = PointsColumn(
         verbose_name="Total", order_by=("total", "lone_made", "-euchred"), cell_class="num total"
@@ -285,7 +287,8 @@ def player_rows(standings: Standings, player_url=None) -> list[dict]:
             "place": line.place,
             "name": line.name,
             "sort_name": name_key(line.name),
-            "url": player_url(line.player_id),
+            # Made for the rows shown only (a page of 50 of 400): a link costs a reverse().
+            "url": partial(player_url, line.player_id),
             "total": line.total,
             "lone_made": line.lone_made,
             "euchred": line.euchred,
