@@ -105,11 +105,15 @@ async def captain_session(port: int, token: tuple[str, int]) -> tuple[str, str]:
 
 
 async def play(
-    port: int, tokens: list[tuple[str, int]], pace: float | None
+    ports: list[int], tokens: list[tuple[str, int]], pace: float | None
 ) -> tuple[float, list, int, int]:
     """Every captain confirms its table's hands; with `pace` (hands/s for the whole room)
-    each captain waits its turn on a schedule instead of going back to back."""
-    sessions = await asyncio.gather(*(captain_session(port, t) for t in tokens))
+    each captain waits its turn on a schedule instead of going back to back. With several
+    ports (app servers, bench/scale_out.py), each captain's requests go to each in turn, as a
+    proxy dealing requests round robin sends them."""
+    sessions = await asyncio.gather(
+        *(captain_session(ports[i % len(ports)], t) for i, t in enumerate(tokens))
+    )
     latencies, acknowledged, errors = [], 0, 0
     start = time.perf_counter()
 
@@ -125,6 +129,7 @@ async def play(
                 {"csrfmiddlewaretoken": form_token, "number": number, "action": "confirm", **hand}
             ).encode()
             path = f"/t/{token[0]}/hand/?table={token[1]}"
+            port = ports[(i + number) % len(ports)]
             status, seconds = await timed(port, "POST", path, body, cookie)
             latencies.append(seconds)
             if status == 302:
@@ -244,7 +249,7 @@ def run(label: str, env: dict) -> None:
                 threads = env.get("THREADS", "8")
                 print(f"{label}: waitress (the hall's), {threads} threads; {CAPTAINS} captains")
             minimal = asyncio.run(minimal_view(port))
-            seconds, latencies, acknowledged, errors = asyncio.run(play(port, tokens[0], None))
+            seconds, latencies, acknowledged, errors = asyncio.run(play([port], tokens[0], None))
             rate = acknowledged / seconds
             print(
                 f"  full speed, 100 at once: {rate:7.0f} hands/s, {summary(latencies)}, "
@@ -252,7 +257,7 @@ def run(label: str, env: dict) -> None:
             )
             print(check_database(tokens[0], acknowledged))
             pace = rate / 2
-            seconds, latencies, acknowledged, errors = asyncio.run(play(port, tokens[1], pace))
+            seconds, latencies, acknowledged, errors = asyncio.run(play([port], tokens[1], pace))
             print(
                 f"  steady pace, {pace:.0f} hands/s offered: {acknowledged / seconds:5.0f} "
                 f"hands/s, {summary(latencies)}, errors {errors}"
