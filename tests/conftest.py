@@ -3,6 +3,7 @@ see nothing of ours; and the browser the browser tests drive. Pure scoring tests
 this and need no database."""
 
 import datetime
+import os
 import shutil
 import threading
 from collections import Counter
@@ -41,6 +42,23 @@ PLAYER_NAMES = [
     "Yvonne Zane",
     "Zeke Abbott",
 ]
+
+
+def pytest_collection_modifyitems(config, items):
+    """DATABASE_TESTS_ONLY=1 (bin/test's PostgreSQL pass): only the tests that use the test
+    database, or are marked every_database. The others (scoring, movements, brackets' plans,
+    the hall and the launcher, which run the app on SQLite whatever the suite's database)
+    would only repeat, word for word, what the SQLite pass ran."""
+    if os.environ.get("DATABASE_TESTS_ONLY") != "1":
+        return
+    keep, drop = [], []
+    for item in items:
+        on_database = "django_db_setup" in getattr(item, "fixturenames", ()) or any(
+            item.get_closest_marker(name) for name in ("django_db", "every_database")
+        )
+        (keep if on_database else drop).append(item)
+    config.hook.pytest_deselected(items=drop)
+    items[:] = keep
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -84,6 +84,7 @@ def test_debug_is_off_by_default():
     assert settings.DEBUG is False
 
 
+@pytest.mark.every_database
 def test_the_database_in_use_is_the_one_asked_for():
     """The PostgreSQL run must really run on PostgreSQL, not fall back to SQLite."""
     engine = settings.DATABASES["default"]["ENGINE"]

@@ -246,6 +246,7 @@ def copy_rows(source: sqlite3.Connection, url: str) -> dict[str, int]:
     return copied
 
 
+@pytest.mark.every_database
 @pytest.mark.skipif(
     not ON_POSTGRES, reason="PostgreSQL: the suite's second pass sets DATABASE_URL (bin/test)"
 )
