@@ -5,6 +5,8 @@ characters' boxes are checked for overlaps."""
 
 import io
 import re
+import shutil
+import subprocess
 
 import pypdfium2 as pdfium
 import pytest
@@ -179,6 +181,43 @@ def test_tally_card_pdf_four_to_a_page(director_client, night):
     # Every round is on the card, the one not yet seated too, and the way to the players' page.
     assert re.search(r"\b3 [12] (North|East|South|West) [A-I]\b|\b3 sits out\b", first)
     assert "Scan for your seat and the standings" in first
+
+
+def qr_codes_in_quarter(content: bytes, page: int, quarter: int, tmp_path) -> list[str]:
+    """What zbarimg reads in one quarter of a page (0 top left, 1 top right, 2 bottom left,
+    3 bottom right: the order the cards fill a page), one line a code found."""
+    zbarimg = shutil.which("zbarimg")
+    assert zbarimg, "zbarimg is missing: Debian's zbar-tools package (bin/test installs it)"
+    # 4 pixels a point: about 5 pixels a module of a tally card's code, sharp enough to read.
+    image = pdfium.PdfDocument(content)[page].render(scale=4, grayscale=True).to_pil()
+    w, h = image.size
+    left, top = (quarter % 2) * w // 2, (quarter // 2) * h // 2
+    png = tmp_path / f"page-{page + 1}-quarter-{quarter + 1}.png"
+    image.crop((left, top, left + w // 2, top + h // 2)).save(png)
+    read = subprocess.run(
+        [zbarimg, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(png)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return read.stdout.splitlines()
+
+
+def test_the_first_and_last_tally_card_codes_open_the_events_public_page(
+    director_client, night, settings, tmp_path
+):
+    # Each card's code is one drawing the whole PDF refers to: the last card, pages after the
+    # first, must carry it as the first card does.
+    settings.PUBLIC_URL = "http://192.168.1.50:8000"
+    address = "http://192.168.1.50:8000" + reverse("public:event", args=[night.club.slug, night.pk])
+    content = get_pdf(director_client, "printout-tally", night)
+    players = night.entries.count()
+    assert players == 9 and len(pdf_text(content)) == 3
+    last = players - 1
+    assert qr_codes_in_quarter(content, 0, 0, tmp_path) == [address]
+    assert qr_codes_in_quarter(content, last // 4, last % 4, tmp_path) == [address]
+    # Past the last card, nothing: the quarter beside it is blank.
+    assert qr_codes_in_quarter(content, last // 4, last % 4 + 1, tmp_path) == []
 
 
 # --- Table cards -----------------------------------------------------------------------------

@@ -36,10 +36,11 @@ from .layout import (
     DocInfo,
     body_frame,
     build,
+    draw_form,
     printable,
     register_fonts,
 )
-from .qr import draw_qr
+from .qr import draw_qr, draw_repeated_qr
 
 GRID = colors.Color(0.55, 0.55, 0.55)
 SHADE = colors.Color(0.92, 0.92, 0.92)
@@ -252,16 +253,6 @@ class TallyCardFlowable(Flowable):
         # The QR code of the event's public page sits in the corner: the player's seat for
         # the next round, and the standings, without asking anyone.
         qr = TALLY_QR if self.card.players_url else 0
-        size = _fit(name, BOLD, 14, w - qr - 6)
-        c.setFont(BOLD, size)
-        c.drawString(0, h - 14, name)
-        c.setFont(FONT, 8)
-        c.drawString(0, h - 26, self.subtitle)
-        if qr:
-            draw_qr(c, self.card.players_url, w - qr, h - qr, qr)
-            c.setFont(FONT, 6.5)
-            c.drawString(0, h - 36, "Scan for your seat and the standings")
-
         rows = self.card.rows
         top = h - max(34, qr + 4)
         note_room = 12 if self.note else 0
@@ -273,8 +264,61 @@ class TallyCardFlowable(Flowable):
             lefts.append(x)
             x += fraction * w
         widths = [fraction * w for _, fraction in TALLY_COLUMNS]
-        bottom = top - row_h * (len(rows) + 2)
         baseline = row_h * 0.32
+        missed = tuple(i for i, row in enumerate(rows, start=1) if row.missed)
+
+        def blank(form) -> None:
+            self._draw_blank(form, qr, top, row_h, font, lefts, widths, missed)
+
+        # What every card of the night shares (the grid, the headings, the event's line) is
+        # drawn once, and each card refers to it: 400 cards, one drawing. A form shows nothing
+        # outside its box: this one reaches the page's edges wherever the card is.
+        page_w, page_h = c._pagesize
+        key = repr(("tally", w, h, qr, len(rows), missed, self.subtitle, self.note))
+        draw_form(c, key, (-page_w, -page_h, page_w, page_h), blank)
+        if qr:
+            draw_repeated_qr(c, self.card.players_url, w - qr, h - qr, qr)
+
+        # The card's own words in one text object: a drawString each (a text object, a width
+        # measured, a font chosen, for each of a night's 20,000 strings) was most of the time.
+        c.setFillColor(colors.black)
+        text = c.beginText()
+        chosen = None
+
+        def put(x: float, y: float, words: str, face: str, size: float) -> None:
+            nonlocal chosen
+            if (face, size) != chosen:
+                text.setFont(face, size)
+                chosen = (face, size)
+            text.setTextOrigin(x, y)
+            text.textLine(words)
+
+        put(0, h - 14, name, BOLD, _fit(name, BOLD, 14, w - qr - 6))
+        for i, row in enumerate(rows, start=1):
+            y = top - (i + 1) * row_h + baseline
+            if row.missed:
+                put(lefts[0] + 3, y, str(row.round_number), FONT, font)
+                words = printable(row.missed)
+                size = _fit(words, FONT, font, lefts[4] - lefts[1] - 6, smallest=5)
+                put(lefts[1] + 3, y, words, FONT, size)
+                continue
+            cells = (str(row.round_number), row.table, row.seat, printable(row.partner))
+            for words, left, width in zip(cells, lefts, widths, strict=False):
+                # A long name (or "sits out") shrinks to its own column, never over the next.
+                put(left + 3, y, words, FONT, _fit(words, FONT, font, width - 6, smallest=5))
+        c.drawText(text)
+
+    def _draw_blank(self, c, qr, top, row_h, font, lefts, widths, missed) -> None:
+        """The card before its player's words: the event's line, the grid and its headings."""
+        w = self.width
+        rows = len(self.card.rows)
+        bottom = top - row_h * (rows + 2)
+        baseline = row_h * 0.32
+        c.setFont(FONT, 8)
+        c.drawString(0, self.height - 26, self.subtitle)
+        if qr:
+            c.setFont(FONT, 6.5)
+            c.drawString(0, self.height - 36, "Scan for your seat and the standings")
 
         c.setFillColor(SHADE)
         c.rect(0, top - row_h, w, row_h, stroke=0, fill=1)
@@ -282,43 +326,22 @@ class TallyCardFlowable(Flowable):
         c.setFillColor(colors.black)
         c.setStrokeColor(GRID)
         c.setLineWidth(0.5)
-        for i in range(len(rows) + 3):
+        for i in range(rows + 3):
             y = top - i * row_h
-            c.line(0 if i < len(rows) + 2 else lefts[4], y, w, y)
+            c.line(0 if i < rows + 2 else lefts[4], y, w, y)
         # A round played without the player is one cell from Table to Partner, its words
         # across it, so the lines between those columns stop at that row.
-        missed = {i for i, row in enumerate(rows, start=1) if row.missed}
         for i, left in enumerate([*lefts, w]):
             if i not in (2, 3) or not missed:
                 c.line(left, top, left, bottom + row_h if i < 4 else bottom)
                 continue
-            for j in range(len(rows) + 1):
+            for j in range(rows + 1):
                 if j not in missed:
                     c.line(left, top - j * row_h, left, top - (j + 1) * row_h)
 
         for (title, _), left, width in zip(TALLY_COLUMNS, lefts, widths, strict=True):
             c.setFont(BOLD, _fit(title, BOLD, font, width - 5, smallest=5))
             c.drawString(left + 3, top - row_h + baseline, title)
-        current = font
-        c.setFont(FONT, font)
-        for i, row in enumerate(rows, start=1):
-            y = top - (i + 1) * row_h + baseline
-            if row.missed:
-                c.setFont(FONT, font)
-                c.drawString(lefts[0] + 3, y, str(row.round_number))
-                text = printable(row.missed)
-                current = _fit(text, FONT, font, lefts[4] - lefts[1] - 6, smallest=5)
-                c.setFont(FONT, current)
-                c.drawString(lefts[1] + 3, y, text)
-                continue
-            cells = (str(row.round_number), row.table, row.seat, printable(row.partner))
-            for text, left, width in zip(cells, lefts, widths, strict=False):
-                # A long name (or "sits out") shrinks to its own column, never over the next.
-                size = _fit(text, FONT, font, width - 6, smallest=5)
-                if size != current:
-                    c.setFont(FONT, size)
-                    current = size
-                c.drawString(left + 3, y, text)
         c.setFont(BOLD, font)
         c.drawRightString(lefts[4] - 4, bottom + baseline, "Total")
         if self.note:

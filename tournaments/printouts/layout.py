@@ -3,6 +3,7 @@ and its date, and "page X of Y" in the footer."""
 
 import datetime
 import functools
+import hashlib
 import io
 import re
 import unicodedata
@@ -259,6 +260,20 @@ def draw_header(canvas: Canvas, info: DocInfo) -> None:
     canvas.setLineWidth(0.5)
     canvas.line(MARGIN, top - 17, width - MARGIN, top - 17)
     canvas.restoreState()
+
+
+def draw_form(canvas: Canvas, key: str, box: tuple[float, float, float, float], draw) -> None:
+    """Draw what `draw(canvas)` draws, at the canvas's current origin, through a PDF form (an
+    XObject) named after `key`, which must say everything the drawing depends on. The first
+    call for a key writes the drawing into the file; every call places a reference to it, so
+    what a document repeats (the event's QR code, a tally card's grid) is drawn and stored
+    once. A form shows nothing outside `box` (left, bottom, right, top)."""
+    name = "f" + hashlib.sha256(key.encode()).hexdigest()[:24]
+    if not canvas.hasForm(name):
+        canvas.beginForm(name, *box)
+        draw(canvas)
+        canvas.endForm()
+    canvas.doForm(name)
 
 
 def body_frame(pagesize, **kwargs) -> Frame:
