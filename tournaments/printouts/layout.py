@@ -321,7 +321,10 @@ def build(info: DocInfo, story: list, *, frames: list[Frame] | None = None, on_p
     )
 
     def decorate(canvas, _doc):
-        draw_header(canvas, info)
+        # The same on every page: drawn once, and each page refers to it.
+        width, height = info.pagesize
+        key = repr(("header", info))
+        draw_form(canvas, key, (0, 0, width, height), lambda form: draw_header(form, info))
         if on_page is not None:
             on_page(canvas, _doc)
 

@@ -31,15 +31,14 @@ def draw_repeated_qr(canvas, data: str, x: float, y: float, size: float) -> None
     """Draw the code for `data` as `draw_qr` does, for a code a document draws again and again:
     400 tally cards of one event's link encode it once, not 400 times, and the file holds its
     rectangles once (layout.draw_form)."""
-    canvas.saveState()
-    canvas.translate(x, y)
+    # The form holds the code where draw_qr would put it, not at its own origin: the same
+    # numbers written, so it prints the same to the last pixel (moved there, rounding differs).
     draw_form(
         canvas,
-        f"qr {size!r} {data}",
-        (0, 0, size, size),
-        lambda form: _draw_matrix(form, qr_matrix(data), 0, 0, size),
+        f"qr {x!r} {y!r} {size!r} {data}",
+        (x, y, x + size, y + size),
+        lambda form: _draw_matrix(form, qr_matrix(data), x, y, size),
     )
-    canvas.restoreState()
 
 
 def _draw_matrix(canvas, matrix, x: float, y: float, size: float) -> None:
