@@ -198,8 +198,8 @@ def plain_canvas_standings(values, info, lines) -> bytes:
     header, *rows = values
     name_w = 130
     other_w = (width - 2 * MARGIN - name_w) / (len(header) - 1)
-    lefts = [MARGIN + (i if i < 2 else i - 1) * other_w + (name_w if i > 1 else 0) for i in
-             range(len(header))]  # fmt: skip
+    lefts = [MARGIN, MARGIN + other_w]
+    lefts += [MARGIN + name_w + (i - 1) * other_w for i in range(2, len(header))]
     top, bottom, row_h = height - MARGIN - 60, MARGIN + 30, 12.5
     per_page = int((top - bottom) / row_h) - 1
     pages = -(-len(rows) // per_page)
@@ -358,8 +358,8 @@ def main() -> int:
     # Standings PDF: the yardstick draws the strings the view prints.
     served_standings = served("printout-standings")
     result = event_standings(night)
-    values = [[printable(cell) for cell in row] for row in
-              standings_tables(None, result)["players_table"].as_values()]  # fmt: skip
+    table = standings_tables(None, result)["players_table"]
+    values = [[printable(cell) for cell in row] for row in table.as_values()]
     lines = [result.status, standings_legend(night)]
     info = DocInfo(club=club.name, event=night.name, date=night.date, title="Standings")
     ours_pdf, plain_pdf = served_standings(), plain_canvas_standings(values, info, lines)
