@@ -73,6 +73,11 @@ class _Words(PDFTextObject):
     font it uses, escaped). A night's 20,000 words are a few hundred distinct ones, and
     working each out again was most of the time of its tally cards and standings."""
 
+    def __init__(self, canvas):
+        super().__init__(canvas)
+        # The document's own: the letters a font's subsets hold are numbered as it goes.
+        self._known = canvas.__dict__.setdefault("_words_known", {})
+
     def setTextOrigin(self, x, y):  # noqa: N802 (reportlab's name)
         if not self._canvas.bottomup:
             return super().setTextOrigin(x, y)
@@ -83,8 +88,7 @@ class _Words(PDFTextObject):
     def textLine(self, text=""):  # noqa: N802 (reportlab's name)
         if type(text) is not str or not self._canvas.bottomup:
             return super().textLine(text)
-        # The document's own: the letters a font's subsets hold are numbered as it goes.
-        known = self._canvas.__dict__.setdefault("_words_known", {})
+        known = self._known
         key = (self._fontname, self._fontsize, self._leading, self._curSubset, text)
         if key not in known:
             known[key] = (self._formatText(text), self._curSubset)
