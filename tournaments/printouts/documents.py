@@ -74,29 +74,30 @@ class _Words(PDFTextObject):
     working each out again was most of the time of its tally cards and standings."""
 
     def __init__(self, canvas):
-        super().__init__(canvas)
         # The document's own: the letters a font's subsets hold are numbered as it goes.
         self._known = canvas.__dict__.setdefault("_words_known", {})
+        self._upright = canvas.bottomup  # reportlab's default; the other way is left to it
+        super().__init__(canvas)
 
     def setTextOrigin(self, x, y):  # noqa: N802 (reportlab's name)
-        if not self._canvas.bottomup:
+        if not self._upright:
             return super().setTextOrigin(x, y)
         self._code.append(f"1 0 0 1 {_number(x)} {_number(y)} Tm")
         self._x0 = self._x = x
         self._y0 = self._y = y
 
     def textLine(self, text=""):  # noqa: N802 (reportlab's name)
-        if type(text) is not str or not self._canvas.bottomup:
+        if not self._upright or type(text) is not str:
             return super().textLine(text)
-        known = self._known
         key = (self._fontname, self._fontsize, self._leading, self._curSubset, text)
-        if key not in known:
-            known[key] = (self._formatText(text), self._curSubset)
-        code, self._curSubset = known[key]
+        found = self._known.get(key)
+        if found is None:
+            found = self._known[key] = (self._formatText(text), self._curSubset)
+        code, self._curSubset = found
         # As PDFTextObject.textLine: the words, then the cursor to the next line.
         self._x = self._x0
         self._y = self._y0 = self._y - self._leading
-        self._code.append(f"{code} T*")
+        self._code.append(code + " T*")
 
 
 def _paragraph(text: str, style) -> Paragraph:
