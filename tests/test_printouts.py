@@ -5,17 +5,22 @@ characters' boxes are checked for overlaps."""
 
 import io
 import re
+import shutil
+import subprocess
 
+import django_tables2
 import pypdfium2 as pdfium
 import pytest
 from django.urls import reverse
 from pypdf import PdfReader
-from test_standings import EXPECTED, build_night, page_cells
+from test_standings import EXPECTED, build_night, page_cells, pairs_event
 
 from clubs.models import Player
 from tournaments import services
 from tournaments.models import TableCard
 from tournaments.printouts import data
+from tournaments.standings import event_standings
+from tournaments.tables import PointsColumn, standings_tables, table_values
 
 
 @pytest.fixture
@@ -181,6 +186,43 @@ def test_tally_card_pdf_four_to_a_page(director_client, night):
     assert "Scan for your seat and the standings" in first
 
 
+def qr_codes_in_quarter(content: bytes, page: int, quarter: int, tmp_path) -> list[str]:
+    """What zbarimg reads in one quarter of a page (0 top left, 1 top right, 2 bottom left,
+    3 bottom right: the order the cards fill a page), one line a code found."""
+    zbarimg = shutil.which("zbarimg")
+    assert zbarimg, "zbarimg is missing: Debian's zbar-tools package (bin/test installs it)"
+    # 4 pixels a point: about 5 pixels a module of a tally card's code, sharp enough to read.
+    image = pdfium.PdfDocument(content)[page].render(scale=4, grayscale=True).to_pil()
+    w, h = image.size
+    left, top = (quarter % 2) * w // 2, (quarter // 2) * h // 2
+    png = tmp_path / f"page-{page + 1}-quarter-{quarter + 1}.png"
+    image.crop((left, top, left + w // 2, top + h // 2)).save(png)
+    read = subprocess.run(
+        [zbarimg, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(png)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return read.stdout.splitlines()
+
+
+def test_the_first_and_last_tally_card_codes_open_the_events_public_page(
+    director_client, night, settings, tmp_path
+):
+    # Each card's code is one drawing the whole PDF refers to: the last card, pages after the
+    # first, must carry it as the first card does.
+    settings.PUBLIC_URL = "http://192.168.1.50:8000"
+    address = "http://192.168.1.50:8000" + reverse("public:event", args=[night.club.slug, night.pk])
+    content = get_pdf(director_client, "printout-tally", night)
+    players = night.entries.count()
+    assert players == 9 and len(pdf_text(content)) == 3
+    last = players - 1
+    assert qr_codes_in_quarter(content, 0, 0, tmp_path) == [address]
+    assert qr_codes_in_quarter(content, last // 4, last % 4, tmp_path) == [address]
+    # Past the last card, nothing: the quarter beside it is blank.
+    assert qr_codes_in_quarter(content, last // 4, last % 4 + 1, tmp_path) == []
+
+
 # --- Table cards -----------------------------------------------------------------------------
 
 
@@ -240,6 +282,41 @@ def test_standings_pdf_and_page_agree_number_for_number(director_client, night):
     lines = "\n".join(line.strip() for line in text[0].splitlines())
     assert "\n".join(cell for row in rows for cell in row) in lines
     assert "Standings after 2 of 3 rounds." in text[0]
+
+
+class Few(django_tables2.Table):
+    name = django_tables2.Column()
+    total = PointsColumn(verbose_name="Total")
+
+
+def test_the_pdfs_standings_values_are_django_tables2s_own(club):
+    """The PDF reads the tables' values through table_values (django-tables2's as_values() took
+    half its time): the same strings, None where as_values() gives None, for every kind of
+    table: sit-outs, a late arrival's missed rounds, and a pairs night's two tables."""
+    night, nine = build_night(club)
+    late = Player.objects.create(club=club, name="Larry Late")
+    services.entries_add(event=night, players=[late])
+    services.round_seat(event=night)
+    pairs = pairs_event(club, nine)
+    checked = 0
+    for event in (night, pairs):
+        for table in standings_tables(None, event_standings(event)).values():
+            if table is not None:
+                assert table_values(table) == list(table.as_values())
+                checked += 1
+    assert checked == 3
+    # A cell with no value (an empty string, None, a key the row lacks): None, as there.
+    few = Few([{"name": "A", "total": 3}, {"name": "", "total": None}, {"name": "B"}])
+    assert (
+        table_values(few)
+        == list(few.as_values())
+        == [
+            ["Name", "Total"],
+            ["A", "3"],
+            [None, None],
+            ["B", None],
+        ]
+    )
 
 
 # --- Access ----------------------------------------------------------------------------------

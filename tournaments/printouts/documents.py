@@ -10,9 +10,11 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
@@ -36,10 +38,11 @@ from .layout import (
     DocInfo,
     body_frame,
     build,
+    draw_form,
     printable,
     register_fonts,
 )
-from .qr import draw_qr
+from .qr import draw_qr, draw_repeated_qr
 
 GRID = colors.Color(0.55, 0.55, 0.55)
 SHADE = colors.Color(0.92, 0.92, 0.92)
@@ -57,12 +60,56 @@ def _fit(text: str, font: str, size: float, width: float, smallest: float = 6) -
     return max(smallest, math.floor(2 * size * width / natural) / 2)
 
 
+# Remembered: the cells of a night's cards and standings sit on a few hundred distinct rows,
+# columns and widths, written and measured tens of thousands of times.
+_number = functools.lru_cache(maxsize=8192)(fp_str)
+_width = functools.lru_cache(maxsize=8192)(stringWidth)
+
+
+class _Words(PDFTextObject):
+    """A text object for many short words at set places (table cells), writing what
+    reportlab's own writes, each piece worked out once a document rather than for every word:
+    a place's numbers (1 0 0 1 x y Tm), and a word in its font (which letters of the embedded
+    font it uses, escaped). A night's 20,000 words are a few hundred distinct ones, and
+    working each out again was most of the time of its tally cards and standings."""
+
+    def __init__(self, canvas):
+        # The document's own: the letters a font's subsets hold are numbered as it goes.
+        self._known = canvas.__dict__.setdefault("_words_known", {})
+        self._upright = canvas.bottomup  # reportlab's default; the other way is left to it
+        super().__init__(canvas)
+
+    def setTextOrigin(self, x, y):  # noqa: N802 (reportlab's name)
+        if not self._upright:
+            return super().setTextOrigin(x, y)
+        self._code.append(f"1 0 0 1 {_number(x)} {_number(y)} Tm")
+        self._x0 = self._x = x
+        self._y0 = self._y = y
+
+    def textLine(self, text=""):  # noqa: N802 (reportlab's name)
+        if not self._upright or type(text) is not str:
+            return super().textLine(text)
+        key = (self._fontname, self._fontsize, self._leading, self._curSubset, text)
+        found = self._known.get(key)
+        if found is None:
+            found = self._known[key] = (self._formatText(text), self._curSubset)
+        code, self._curSubset = found
+        # As PDFTextObject.textLine: the words, then the cursor to the next line.
+        self._x = self._x0
+        self._y = self._y0 = self._y - self._leading
+        self._code.append(code + " T*")
+
+
 def _paragraph(text: str, style) -> Paragraph:
     return Paragraph(escape(printable(text)), style)
 
 
 def _cells(rows: list[list[str]]) -> list[list[str]]:
     return [[printable(cell) for cell in row] for row in rows]
+
+
+# A grid cell's padding above and below its words, in points.
+CELL_TOP, CELL_BOTTOM = 1, 2
 
 
 def _grid_style(font_size: float, *, header_rows: int = 1) -> list:
@@ -72,8 +119,8 @@ def _grid_style(font_size: float, *, header_rows: int = 1) -> list:
         ("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE),
         ("GRID", (0, 0), (-1, -1), 0.5, GRID),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), CELL_TOP),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), CELL_BOTTOM),
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
     ]
@@ -252,16 +299,6 @@ class TallyCardFlowable(Flowable):
         # The QR code of the event's public page sits in the corner: the player's seat for
         # the next round, and the standings, without asking anyone.
         qr = TALLY_QR if self.card.players_url else 0
-        size = _fit(name, BOLD, 14, w - qr - 6)
-        c.setFont(BOLD, size)
-        c.drawString(0, h - 14, name)
-        c.setFont(FONT, 8)
-        c.drawString(0, h - 26, self.subtitle)
-        if qr:
-            draw_qr(c, self.card.players_url, w - qr, h - qr, qr)
-            c.setFont(FONT, 6.5)
-            c.drawString(0, h - 36, "Scan for your seat and the standings")
-
         rows = self.card.rows
         top = h - max(34, qr + 4)
         note_room = 12 if self.note else 0
@@ -273,8 +310,72 @@ class TallyCardFlowable(Flowable):
             lefts.append(x)
             x += fraction * w
         widths = [fraction * w for _, fraction in TALLY_COLUMNS]
-        bottom = top - row_h * (len(rows) + 2)
         baseline = row_h * 0.32
+        missed = tuple(i for i, row in enumerate(rows, start=1) if row.missed)
+        bottom = top - row_h * (len(rows) + 2)
+
+        # The card's own words go in text objects, not a drawString each (a text object, a
+        # width measured and a font chosen for each of a night's 20,000 strings: most of the
+        # time), in the order a reader copying the card's text expects.
+        c.setFillColor(colors.black)
+        text = _Words(c)
+        chosen = None
+
+        def put(x: float, y: float, words: str, face: str, size: float) -> None:
+            nonlocal chosen
+            if (face, size) != chosen:
+                text.setFont(face, size)
+                chosen = (face, size)
+            text.setTextOrigin(x, y)
+            text.textLine(words)
+
+        put(0, h - 14, name, BOLD, _fit(name, BOLD, 14, w - qr - 6))
+        c.drawText(text)
+
+        def blank(form) -> None:
+            self._draw_blank(form, qr, top, row_h, font, lefts, widths, missed)
+
+        # What every card of the night shares (the event's line, the grid, the headings) is
+        # drawn once, and each card refers to it: 400 cards, one drawing. A form shows nothing
+        # outside its box: this one reaches the page's edges wherever the card is.
+        page_w, page_h = c._pagesize
+        key = repr(("tally", w, h, qr, len(rows), missed, self.subtitle, self.note))
+        draw_form(c, key, (-page_w, -page_h, page_w, page_h), blank)
+        if qr:
+            draw_repeated_qr(c, self.card.players_url, w - qr, h - qr, qr)
+
+        text = _Words(c)
+        chosen = None
+        for i, row in enumerate(rows, start=1):
+            y = top - (i + 1) * row_h + baseline
+            if row.missed:
+                put(lefts[0] + 3, y, str(row.round_number), FONT, font)
+                words = printable(row.missed)
+                size = _fit(words, FONT, font, lefts[4] - lefts[1] - 6, smallest=5)
+                put(lefts[1] + 3, y, words, FONT, size)
+                continue
+            cells = (str(row.round_number), row.table, row.seat, printable(row.partner))
+            for words, left, width in zip(cells, lefts, widths, strict=False):
+                # A long name (or "sits out") shrinks to its own column, never over the next.
+                put(left + 3, y, words, FONT, _fit(words, FONT, font, width - 6, smallest=5))
+        # Right-aligned as drawRightString aligns it.
+        total = lefts[4] - 4 - _width("Total", BOLD, font)
+        put(total, bottom + baseline, "Total", BOLD, font)
+        if self.note:
+            put(0, bottom - 10, self.note, FONT, _fit(self.note, FONT, 7.5, w, smallest=5))
+        c.drawText(text)
+
+    def _draw_blank(self, c, qr, top, row_h, font, lefts, widths, missed) -> None:
+        """The card before its player's words: the event's line, the grid and its headings."""
+        w = self.width
+        rows = len(self.card.rows)
+        bottom = top - row_h * (rows + 2)
+        baseline = row_h * 0.32
+        c.setFont(FONT, 8)
+        c.drawString(0, self.height - 26, self.subtitle)
+        if qr:
+            c.setFont(FONT, 6.5)
+            c.drawString(0, self.height - 36, "Scan for your seat and the standings")
 
         c.setFillColor(SHADE)
         c.rect(0, top - row_h, w, row_h, stroke=0, fill=1)
@@ -282,48 +383,22 @@ class TallyCardFlowable(Flowable):
         c.setFillColor(colors.black)
         c.setStrokeColor(GRID)
         c.setLineWidth(0.5)
-        for i in range(len(rows) + 3):
+        for i in range(rows + 3):
             y = top - i * row_h
-            c.line(0 if i < len(rows) + 2 else lefts[4], y, w, y)
+            c.line(0 if i < rows + 2 else lefts[4], y, w, y)
         # A round played without the player is one cell from Table to Partner, its words
         # across it, so the lines between those columns stop at that row.
-        missed = {i for i, row in enumerate(rows, start=1) if row.missed}
         for i, left in enumerate([*lefts, w]):
             if i not in (2, 3) or not missed:
                 c.line(left, top, left, bottom + row_h if i < 4 else bottom)
                 continue
-            for j in range(len(rows) + 1):
+            for j in range(rows + 1):
                 if j not in missed:
                     c.line(left, top - j * row_h, left, top - (j + 1) * row_h)
 
         for (title, _), left, width in zip(TALLY_COLUMNS, lefts, widths, strict=True):
             c.setFont(BOLD, _fit(title, BOLD, font, width - 5, smallest=5))
             c.drawString(left + 3, top - row_h + baseline, title)
-        current = font
-        c.setFont(FONT, font)
-        for i, row in enumerate(rows, start=1):
-            y = top - (i + 1) * row_h + baseline
-            if row.missed:
-                c.setFont(FONT, font)
-                c.drawString(lefts[0] + 3, y, str(row.round_number))
-                text = printable(row.missed)
-                current = _fit(text, FONT, font, lefts[4] - lefts[1] - 6, smallest=5)
-                c.setFont(FONT, current)
-                c.drawString(lefts[1] + 3, y, text)
-                continue
-            cells = (str(row.round_number), row.table, row.seat, printable(row.partner))
-            for text, left, width in zip(cells, lefts, widths, strict=False):
-                # A long name (or "sits out") shrinks to its own column, never over the next.
-                size = _fit(text, FONT, font, width - 6, smallest=5)
-                if size != current:
-                    c.setFont(FONT, size)
-                    current = size
-                c.drawString(left + 3, y, text)
-        c.setFont(BOLD, font)
-        c.drawRightString(lefts[4] - 4, bottom + baseline, "Total")
-        if self.note:
-            c.setFont(FONT, _fit(self.note, FONT, 7.5, w, smallest=5))
-            c.drawString(0, bottom - 10, self.note)
 
 
 def _tally_frames(pagesize) -> list[Frame]:
@@ -441,16 +516,73 @@ def table_cards_pdf(info: DocInfo, cards: list[PrintedTableCard]) -> bytes:
 # --- Standings -------------------------------------------------------------------------------
 
 
+class _OneTextTable(Table):
+    """A platypus Table whose one-line words go into one text object for each page of it:
+    Table's own _drawCell makes a text object, and measures the words' width, for every cell,
+    which at 400 players (6,800 cells) was most of the standings PDF's time. Each cell's words
+    land exactly where Table puts them (its formulas, below); any other cell (a paragraph,
+    several lines, a link, another alignment) is drawn by Table itself."""
+
+    def draw(self):
+        self._words = _Words(self.canv)
+        self._words_style = self._words_color = None
+        super().draw()
+        # After the backgrounds and the grid, as Table draws words over its backgrounds; in
+        # its own graphics state, so the colour set inside leaves the canvas as it was.
+        self.canv.saveState()
+        self.canv.drawText(self._words)
+        self.canv.restoreState()
+
+    def _drawCell(self, cellval, cellstyle, pos, size):  # noqa: N802 (reportlab's name)
+        s = cellstyle
+        if (
+            not isinstance(cellval, str)
+            or "\n" in cellval
+            or s.valign != "MIDDLE"
+            or s.alignment not in ("LEFT", "RIGHT")
+            or s.href
+            or s.destination
+            or s.direction
+            or s.shaping
+        ):
+            return super()._drawCell(cellval, cellstyle, pos, size)
+        (colpos, rowpos), (colwidth, rowheight) = pos, size
+        words = self._words
+        if self._words_color != s.color:
+            words.setFillColor(s.color)
+            self._words_color = s.color
+        if self._words_style != (s.fontname, s.fontsize, s.leading):
+            words.setFont(s.fontname, s.fontsize, s.leading)
+            self._words_style = (s.fontname, s.fontsize, s.leading)
+        # Table's own arithmetic for one line, vertically centred (VALIGN MIDDLE), left or
+        # right aligned, so every glyph is where it always was.
+        y = rowpos + (s.bottomPadding + rowheight - s.topPadding + s.leading) / 2.0 - s.fontsize
+        if s.alignment == "LEFT":
+            x = colpos + s.leftPadding
+        else:
+            x = colpos + colwidth - s.rightPadding - _width(cellval, s.fontname, s.fontsize)
+        words.setTextOrigin(x, y)
+        words.textLine(cellval)
+
+
 def _standings_table(values: list[list[str]], width: float) -> Table:
     header, *rows = _cells(values)
     name_column = 1
 
+    # Wide enough for the longest word of the header (it wraps between words, never inside
+    # one) and for every value in the column. A string's width is in proportion to the font
+    # size, so the widest at one size is the widest at every size: found once a column, not
+    # measured again at each size tried (400 rows x 17 columns x each size).
+    def widest(texts: set[str], font: str) -> list[tuple[str, str]]:
+        return [(max(texts, key=lambda t: stringWidth(t, font, 1)), font)] if texts else []
+
+    longest = [
+        widest(set(header[i].split()), BOLD) + widest({r[i] for r in rows}, FONT)
+        for i in range(len(header))
+    ]
+
     def needed(i: int, size: float) -> float:
-        # Wide enough for the longest word of the header (it wraps between words, never
-        # inside one) and for every value in the column.
-        words = [stringWidth(w, BOLD, size) for w in header[i].split()]
-        cells = [stringWidth(r[i], FONT, size) for r in rows]
-        return max([*words, *cells, 0]) + 8
+        return max([*(stringWidth(text, font, size) for text, font in longest[i]), 0]) + 8
 
     font_size = 9.0
     others = [i for i in range(len(header)) if i != name_column]
@@ -467,14 +599,32 @@ def _standings_table(values: list[list[str]], width: float) -> Table:
         Paragraph(escape(h), header_style if i <= name_column else right)
         for i, h in enumerate(header)
     ]
-    table = Table([wrapped_header, *rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
+    # Every row under the header is one line of the grid's font: its height given, the height
+    # Table would work out (its leading, 1.2 times the size, and the padding), rather than
+    # measured cell by cell, over again for each page the table is split onto.
+    line = font_size * 1.2 + (CELL_BOTTOM + CELL_TOP)
     style = _grid_style(font_size)
     style += [
         ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
         ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
     ]
-    style += [("BACKGROUND", (0, r), (-1, r), SHADE) for r in range(2, len(rows) + 1, 2)]
-    table.setStyle(TableStyle(style))
+    # Table gives every cell a style of its own and applies each command to each cell: the
+    # font, alignment and padding commands, 7 of them over 6,800 cells at 400 players. Here
+    # they are applied to a table of one header row and one row below it, whose cells' styles
+    # every row then shares; the table itself gets only what is drawn (backgrounds, grid).
+    probe = Table([[""] * len(header)] * 2, style=TableStyle(style))
+    head, body = probe._cellStyles
+    table = _OneTextTable(
+        [wrapped_header, *rows],
+        colWidths=widths,
+        rowHeights=[None] + [line] * len(rows),
+        repeatRows=1,
+        hAlign="LEFT",
+        cellStyles=[head] + [list(body) for _ in rows],
+    )
+    drawn = [command for command in style if command[0] in ("BACKGROUND", "GRID")]
+    drawn += [("BACKGROUND", (0, r), (-1, r), SHADE) for r in range(2, len(rows) + 1, 2)]
+    table.setStyle(TableStyle(drawn))
     return table
 
 

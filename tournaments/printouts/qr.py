@@ -3,11 +3,14 @@
 reportlab's own QR widget builds a drawing of one shape per module, about 20 ms a code, and a
 club prints a hundred table cards at once. Here each row's runs of dark modules become
 rectangles of a single filled path: about 5 ms a code (bench/table_cards.py), and still
-vector, so it prints sharp."""
+vector, so it prints sharp. A code every page repeats (the event's link on each tally card) is
+encoded and written once, as a form the pages refer to (`draw_repeated_qr`)."""
 
 import segno
 from django.utils.safestring import mark_safe
 from reportlab.platypus import Flowable
+
+from .layout import draw_form
 
 # The blank border QR readers need around the code, in modules (ISO/IEC 18004 asks for 4).
 QUIET_ZONE = 4
@@ -21,7 +24,24 @@ def qr_matrix(data: str) -> tuple[tuple[int, ...], ...]:
 def draw_qr(canvas, data: str, x: float, y: float, size: float) -> None:
     """Draw the code for `data` in the square of side `size` whose lower left is (x, y),
     quiet zone included."""
-    matrix = qr_matrix(data)
+    _draw_matrix(canvas, qr_matrix(data), x, y, size)
+
+
+def draw_repeated_qr(canvas, data: str, x: float, y: float, size: float) -> None:
+    """Draw the code for `data` as `draw_qr` does, for a code a document draws again and again:
+    400 tally cards of one event's link encode it once, not 400 times, and the file holds its
+    rectangles once (layout.draw_form)."""
+    # The form holds the code where draw_qr would put it, not at its own origin: the same
+    # numbers written, so it prints the same to the last pixel (moved there, rounding differs).
+    draw_form(
+        canvas,
+        f"qr {x!r} {y!r} {size!r} {data}",
+        (x, y, x + size, y + size),
+        lambda form: _draw_matrix(form, qr_matrix(data), x, y, size),
+    )
+
+
+def _draw_matrix(canvas, matrix, x: float, y: float, size: float) -> None:
     count = len(matrix) + 2 * QUIET_ZONE
     module = size / count
     top = y + size - QUIET_ZONE * module

@@ -21,7 +21,7 @@ from tournaments.standings import (
     night_prizes,
     sit_out_legend,
 )
-from tournaments.tables import standings_tables
+from tournaments.tables import standings_tables, table_values
 from tournaments.views import _get_club_for_user, _get_event_for_user
 
 from . import data, documents
@@ -164,15 +164,16 @@ def standings_legend(event) -> str:
 def standings(request: HttpRequest, pk: int) -> FileResponse:
     event = _get_event_for_user(request, pk)
     result = event_standings(event)
-    # The page's own tables, so the PDF prints the very strings the page shows.
-    tables = standings_tables(None, result)
+    # The page's own tables, so the PDF prints the very strings the page shows. Its names link
+    # nowhere: no address is made for each player.
+    tables = standings_tables(None, result, player_url=lambda player_id: "")
     teams = tables["teams_table"]
     title = "Final standings" if result.final else "Standings"
     content = documents.standings_pdf(
         _info(request, event, title),
         status=" ".join(filter(None, [result.status, result.on_time_words])),
-        players=list(tables["players_table"].as_values()),
-        teams=list(teams.as_values()) if teams is not None else None,
+        players=table_values(tables["players_table"]),
+        teams=table_values(teams) if teams is not None else None,
         legend=standings_legend(event),
         **_prize_printout(night_prizes(event, result)),
     )
