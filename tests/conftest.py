@@ -44,6 +44,24 @@ PLAYER_NAMES = [
 ]
 
 
+# Parallel runs (bin/test, pytest-xdist): a test file to a worker, so that its module-wide
+# fixtures (a browser, a night built once) are made once; but the fuzz test's tests go to
+# whichever worker is free: it is a third of the suite's time, and on one worker it alone
+# outlasted every other file together.
+SPREAD_OVER_WORKERS = {"tests/test_fuzz.py"}
+
+
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FileByFile(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            file = nodeid.split("::", 1)[0]
+            return nodeid if file in SPREAD_OVER_WORKERS else file
+
+    return FileByFile(config, log)
+
+
 def pytest_collection_modifyitems(config, items):
     """DATABASE_TESTS_ONLY=1 (bin/test's PostgreSQL pass): only the tests that use the test
     database, or are marked every_database. The others (scoring, movements, brackets' plans,

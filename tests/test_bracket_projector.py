@@ -6,6 +6,7 @@ the window, the screens turning by themselves.
 Screenshots: /tmp/shots/bracket-projector-{1920,1280}-{screen}.png.
 """
 
+import datetime
 import os
 from collections import Counter
 from html import unescape
@@ -311,6 +312,15 @@ def projector_url(live_server, event, seconds=3) -> str:
     return f"{live_server.url}{path}?seconds={seconds}"
 
 
+def paused_clock(page) -> None:
+    """The page's clock installed and paused: its screens turn only when the test runs the
+    clock on. An installed clock alone still runs in real time, so a slow screenshot on a busy
+    machine let a screen turn unseen, and a whole turn then ended in the live page's reload."""
+    start = datetime.datetime(2026, 11, 24, 19, 0)
+    page.clock.install(time=start)
+    page.clock.pause_at(start + datetime.timedelta(seconds=1))
+
+
 def watch(page, viewport, regions: int, label: str, seconds: int = 3) -> dict[str, dict]:
     """Let the screens turn, untouched, until every region screen has come up; measure and
     photograph each screen the first time it shows. The page's clock (installed before it
@@ -341,7 +351,7 @@ def test_the_bracket_turns_region_by_region_in_names_read_from_the_back(
     os.makedirs(SHOTS, exist_ok=True)
     page = browser.new_page(viewport=viewport)
     page.set_default_timeout(10_000)
-    page.clock.install()
+    paused_clock(page)
     page.goto(projector_url(live_server, bracket.event))
     screens = watch(page, viewport, regions=12, label=label)
     regions = {key: value for key, value in screens.items() if key.startswith("screen-region")}
@@ -378,7 +388,7 @@ def test_long_names_take_two_lines_in_regions_of_two_matches(club, browser, live
     os.makedirs(SHOTS, exist_ok=True)
     page = browser.new_page(viewport=HD)
     page.set_default_timeout(10_000)
-    page.clock.install()
+    paused_clock(page)
     page.goto(projector_url(live_server, bracket.event))
     screens = watch(page, HD, regions=20, label="1280-long")
     regions = {key: value for key, value in screens.items() if key.startswith("screen-region")}
