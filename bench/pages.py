@@ -29,8 +29,8 @@ which keeps a run within about 10 minutes on a busy 2-core machine; a quick page
 until a second has gone by (at most 10 times --runs). The captain's POSTs are the table page's
 own form, CSRF token and all: a hand's Check (action=check: the same work every time, nothing
 written) and its Confirm (action=confirm), each Confirm the 5th hand of a table not yet used,
-so that every timed Confirm writes one hand after the same 4 (so at most a turn a table: 23 at
-25 tables). The standings page is also timed beside one raw SQL aggregate of each player's
+from that table's own phone, so that every timed Confirm writes one hand after the same 4 (so
+at most a turn a table: 23 at 25 tables). The standings page is also timed beside one raw SQL aggregate of each player's
 points in the same event (bench/anchors.py), in the same turns.
 
 It prints, per page: its turns, then per size the best and the median in ms, the median's
@@ -89,6 +89,7 @@ DIRECTOR_AIM_MS = 100
 STANDINGS_AIM = 3  # times the raw SQL aggregate
 ROSTER_SLACK = 1.25  # "no slower": within 25% (and 2 ms) of the small roster, noise allowed
 AT_LEAST = 1.0  # seconds of turns for a quick page: more samples, a steadier median
+MOST = 10  # times --runs: a quick page's turns at most
 # Letters that match more than the search lists (50) at every roster size: the sizes then
 # compare the search itself, not lists of different lengths ("mar" matched 12 names at 200
 # and 50 at 2,000).
@@ -263,9 +264,10 @@ class Page:
     most: int | None = None  # turns at most: a Confirm needs a table not yet used
 
 
-def pages(world: World) -> list[Page]:
+def pages(world: World, confirm_turns: int) -> list[Page]:
     """Every page a director, captain or player opens, in the order they are timed: the
-    Confirms last, as they add hands to round 12."""
+    Confirms last, as they add hands to round 12 (`confirm_turns` at most, at as many tables
+    as there are)."""
     from django.urls import reverse
 
     from tournaments.models import Hand, TableCard
@@ -288,23 +290,30 @@ def pages(world: World) -> list[Page]:
     def get(client, url, headers=None):
         return asking(client, "GET", url, headers=headers or {})
 
-    # The captain's form as the phone has it: the CSRF cookie (kept by the client) and token.
-    table_url = at("tournaments:captain-table", card.token, query=f"?table={table.pk}")
-    html = phone.get(table_url).content.decode()
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
-    post = {"csrfmiddlewaretoken": token, "number": HANDS_IN_PLAY + 1, **HAND}
+    def opened(phone, t) -> dict:
+        """The phone opens table `t`'s page, as a captain does before entering a hand: its
+        form's fields (the CSRF token; the cookie is kept by the client) for that table."""
+        url = at("tournaments:captain-table", t.card().token, query=f"?table={t.pk}")
+        html = phone.get(url).content.decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+        return {"csrfmiddlewaretoken": token, "number": HANDS_IN_PLAY + 1, **HAND}
 
     def hand_url(t):
         return at("tournaments:captain-hand", t.card().token, query=f"?table={t.pk}")
 
-    # Each Confirm on a table not used yet, as its 5th hand: the same work every time (the
-    # hands before it are replayed), never a refusal of a number already taken.
-    confirms = iter(
-        [
-            asking(phone, "POST", hand_url(t), status=302, data={**post, "action": "confirm"})
-            for t in tables[1:]
-        ]
-    )
+    table_url = at("tournaments:captain-table", card.token, query=f"?table={table.pk}")
+    post = opened(phone, table)
+    # Each Confirm at a table not used yet, as its 5th hand: the same work every time (the
+    # hands before it are replayed), never a refusal of a number already taken. Each from
+    # that table's own phone: a Confirm leaves its "Hand 5 recorded" message for the page it
+    # redirects to, and one phone that never follows the redirects would carry every message
+    # so far in its cookie, then in a session, a little more work each time.
+    confirms = []
+    for t in tables[1 : 2 + confirm_turns]:
+        own = client_for(csrf=True)
+        data = {**opened(own, t), "action": "confirm"}
+        confirms.append(asking(own, "POST", hand_url(t), status=302, data=data))
+    unused = iter(confirms)
 
     t, d, c, p, dl = "tournaments", "director", "captain", "public", "download"
     standings = get(director, at(f"{t}:standings", event.pk))
@@ -365,7 +374,7 @@ def pages(world: World) -> list[Page]:
             ),
         ),
         # One table for its first look, one for each turn.
-        Page(c, "its Confirm (POST)", lambda: next(confirms)(), most=len(tables) - 2),
+        Page(c, "its Confirm (POST)", lambda: next(unused)(), most=len(confirms) - 1),
     ]
 
 
@@ -414,7 +423,7 @@ def measure(at_each: list[Page], health: Callable, runs: int) -> Result:
     anchors = [page.anchor for page in at_each if page.anchor]
     for anchor in anchors:
         anchor()  # warmed as the page is
-    most = min([10 * runs] + [page.most for page in at_each if page.most])
+    most = min([MOST * runs] + [page.most for page in at_each if page.most])
     times = turns(
         [health, *(page.ask for page in at_each), *anchors], runs, at_least=AT_LEAST, most=most
     )
@@ -639,7 +648,7 @@ def main() -> int:
         # The anchor must add up what the standings page does before its time means anything.
         assert len(raw_aggregate(world.event.pk)) == world.tables * 4
     started = time.perf_counter()
-    for at_each in zip(*(pages(w) for w in worlds), strict=True):
+    for at_each in zip(*(pages(w, MOST * runs) for w in worlds), strict=True):
         slow = at_each[0].group == "download"
         results.append(measure(list(at_each), health, download_runs if slow else runs))
     timed = time.perf_counter() - started
