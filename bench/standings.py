@@ -36,8 +36,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from anchors import raw_aggregate  # noqa: E402  (bench/, beside this script)
 from pages import names  # noqa: E402
-from timing import best, turns  # noqa: E402  (bench/, beside this script)
+from timing import best, turns  # noqa: E402
 
 # bench/ (this script's folder, first on the path) holds a brackets.py too: out of the way of
 # the app's own brackets package, which the URLs import.
@@ -94,31 +95,6 @@ def build_event(club, *, name: str, tables: int, rounds: int, hands: int, rng, p
     Seat.objects.bulk_create(seats, batch_size=2000)
     Hand.objects.bulk_create(hand_objs, batch_size=2000)
     return event
-
-
-RAW_SQL = """
-SELECT s.player_id,
-       SUM(CASE WHEN s.position IN ('N', 'S') THEN h.ns_points ELSE h.ew_points END),
-       SUM(CASE WHEN h.maker = s.position AND h.alone AND h.tricks >= 3
-                 AND (CASE WHEN s.position IN ('N', 'S') THEN h.ns_points
-                           ELSE h.ew_points END) > 0 THEN 1 ELSE 0 END),
-       SUM(CASE WHEN h.outcome IN ('euchred', 'lone_euchred', 'lone_defence_euchred',
-                                   'lone_defence_march')
-                 AND (h.maker IN ('N', 'S')) = (s.position IN ('N', 'S')) THEN 1 ELSE 0 END)
-FROM tournaments_seat s
-JOIN tournaments_round r ON r.id = s.round_id
-JOIN tournaments_hand h ON h.table_id = s.table_id
-WHERE r.event_id = %s
-GROUP BY s.player_id
-"""
-
-
-def raw_aggregate(event_id: int) -> list:
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(RAW_SQL, [event_id])
-        return cursor.fetchall()
 
 
 def plain_footer(canvas, width: float, page: int, pages: int) -> None:

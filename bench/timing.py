@@ -15,16 +15,24 @@ def best(function, runs: int = 3) -> float:
     return min(times)
 
 
-def turns(asks: list, runs: int) -> list[list[float]]:
+def turns(
+    asks: list, runs: int, *, at_least: float = 0.0, most: int | None = None
+) -> list[list[float]]:
     """Every ask timed `runs` times, in turns (A, B, C, A, B, C...), so whatever else the
     machine does at a moment weighs on each alike; every time is kept, for a best and a
-    median."""
+    median. Quick asks are taken again until `at_least` seconds have gone by, as more
+    samples make a steadier median; `most` caps the turns in all (it wins over `runs`, for an
+    ask that can be made only so many times)."""
+    most = runs if most is None else most
     times = [[] for _ in asks]
-    for _ in range(runs):
+    started = time.perf_counter()
+    done = 0
+    while done < most and (done < runs or time.perf_counter() - started < at_least):
         for ask, spent in zip(asks, times, strict=True):
             start = time.perf_counter()
             ask()
             spent.append(time.perf_counter() - start)
+        done += 1
     return times
 
 
