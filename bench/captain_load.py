@@ -275,10 +275,9 @@ def full_speed(port: int, tokens: list[tuple[str, int]]) -> float:
     return rate
 
 
-def run(label: str, env: dict) -> None:
-    os.environ.update(env)
-    if "DATABASE_URL" not in env:
-        os.environ.pop("DATABASE_URL", None)
+def migrate_and_set_up(env: dict) -> None:
+    """The scratch database migrated by manage.py (as a server would find it), then Django
+    set up in this process, on the same environment."""
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
         cwd=ROOT,
@@ -288,6 +287,13 @@ def run(label: str, env: dict) -> None:
     import django
 
     django.setup()
+
+
+def run(label: str, env: dict) -> None:
+    os.environ.update(env)
+    if "DATABASE_URL" not in env:
+        os.environ.pop("DATABASE_URL", None)
+    migrate_and_set_up(env)
     for kind in ("gunicorn", "waitress"):
         tokens = build_world(kind)
         port = free_port()

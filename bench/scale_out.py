@@ -35,7 +35,6 @@ import os
 import re
 import secrets
 import statistics
-import subprocess
 import sys
 from itertools import groupby
 from urllib.parse import urlencode, urlsplit
@@ -44,10 +43,10 @@ from captain_load import (
     CAPTAINS,
     HANDS,
     HANDS_PER_TABLE,
-    ROOT,
     WORKERS,
     build_world,
     free_port,
+    migrate_and_set_up,
     play,
     start_server,
     summary,
@@ -330,15 +329,7 @@ def main() -> int:
         "PYTHONWARNINGS": "ignore:No directory at:UserWarning",
     }
     os.environ.update(env)
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
-    import django
-
-    django.setup()
+    migrate_and_set_up(env)
     # captain_load's world, once a round: of its two events, one is played through one server
     # and the other through two.
     worlds = [build_world(f"round {number}") for number in range(1, ROUNDS + 1)]
