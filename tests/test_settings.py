@@ -17,16 +17,22 @@ PRODUCTION_ENV = {
 }
 
 
-def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "HTTPS", "SECRET_KEY")}
+def _python(*args: str, dropped=("DEBUG", "HTTPS", "SECRET_KEY"), **env: str):
+    """Python run afresh in the project's folder, with `dropped` taken out of this run's
+    environment and `env` added."""
+    clean = {k: v for k, v in os.environ.items() if k not in dropped}
     return subprocess.run(
-        [sys.executable, "manage.py", *args],
+        [sys.executable, *args],
         cwd=settings.BASE_DIR,
         env={**clean, **env},
         capture_output=True,
         text=True,
         timeout=120,
     )
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    return _python("manage.py", *args, **env)
 
 
 def test_deploy_check_passes_with_documented_production_variables():
@@ -45,15 +51,7 @@ def _hsts(**env: str) -> str:
         "import django; django.setup(); from django.conf import settings as s; "
         "print(s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_PRELOAD)"
     )
-    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "HTTPS", "SECRET_KEY")}
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=settings.BASE_DIR,
-        env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = _python("-c", code, DJANGO_SETTINGS_MODULE="config.settings", **env)
     assert result.returncode == 0, result.stderr
     return result.stdout.strip()
 
@@ -103,15 +101,7 @@ def _database_options(**env: str) -> subprocess.CompletedProcess:
         "from config import settings as s; "
         "print(sorted(s.DATABASES['default'].get('OPTIONS', {}).items()))"
     )
-    clean = {k: v for k, v in os.environ.items() if k != "DB_PREPARED_STATEMENTS"}
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=settings.BASE_DIR,
-        env={**clean, **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return _python("-c", code, dropped=("DB_PREPARED_STATEMENTS",), **env)
 
 
 def test_postgresql_prepares_repeated_queries_unless_told_not_to():
