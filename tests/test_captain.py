@@ -527,6 +527,49 @@ def test_table_page_queries(client, table, django_assert_num_queries):
         client.get(page)
 
 
+def test_a_checks_and_a_confirms_queries(client, table, django_assert_num_queries):
+    for number, hand in enumerate(ROUND[:3], start=1):
+        enter(client, table, number, **hand)
+    client.get(url("table", table))  # the messages of the Confirms above, shown and gone
+    address = url("hand", table)
+    # A Check: the card and its table in play; seats; hands (read once, for the engine and
+    # the page alike); the director's corrections. Nothing is written.
+    with django_assert_num_queries(4):
+        check = client.post(address, hand_post(4, "check", maker="N", tricks=3))
+    assert check.status_code == 200 and b'id="check"' in check.content
+    # A Confirm: the card and its table in play; seats; the table with its round and event
+    # read afresh and locked, then its hands (tournaments/reads.py); the hand and its history
+    # record written, inside a savepoint's two statements (the transaction of the request).
+    with django_assert_num_queries(8):
+        assert client.post(address, hand_post(4, maker="N", tricks=3)).status_code == 302
+    assert table.hands.count() == 4
+
+
+def test_the_check_steps_hidden_inputs_are_djangos_own(client, table):
+    """The check step's hidden inputs are kept by what decides their markup
+    (captain/views.py `_hidden_html`): each is exactly what Django draws, for every kind of
+    entry, whatever was drawn before it."""
+    from tournaments.captain.forms import CaptainHandForm
+    from tournaments.captain.views import _hidden_html
+    from tournaments.reads import seats
+
+    entries = [
+        ROUND[0],
+        {"maker": "E", "tricks": 5, "alone": True},
+        {"maker": "W", "tricks": 4, "irregularity": "revoke", "offending_side": "NS"},
+        {"thrown_in": "True"},
+        ROUND[0],
+    ]
+    for hand in entries * 2:
+        data = hand_post(1, "check", **hand)
+        form = CaptainHandForm(data, table=table, seats=seats(table))
+        assert form.is_valid(), form.errors
+        for field in form:
+            assert str(_hidden_html(field)) == str(field.as_hidden())
+    check = enter(client, table, 1, action="check", **ROUND[1]).content.decode()
+    assert '<input type="hidden" name="alone" value="True" id="id_alone">' in check
+
+
 def test_directors_round_page_gives_each_tables_link_and_code_and_follows_live(
     director_client, table, other_table
 ):

@@ -54,15 +54,20 @@ def _select(sql: str, params: list, parts: list[tuple[type[Model], str]]) -> lis
     """Run `sql`, whose columns are each of `parts`' (model, alias) fields in turn, and split
     every row into one instance per part (None for a part a left join found empty)."""
     fields = [(model, field) for model, alias in parts for field in model._meta.concrete_fields]
-    found = []
+    # Each part's model, its fields' names and where its columns end in a row: worked out once
+    # a query, not once a row.
+    slices, start = [], 0
+    for model, _ in parts:
+        names = [field.attname for field in model._meta.concrete_fields]
+        slices.append((model, names, start, start + len(names)))
+        start += len(names)
+    alias, found = connection.alias, []
     for row in _rows(sql, params, fields):
-        start, objects = 0, []
-        for model, _ in parts:
-            names = [field.attname for field in model._meta.concrete_fields]
-            values = row[start : start + len(names)]
-            start += len(names)
+        objects = []
+        for model, names, first, end in slices:
+            values = row[first:end]
             empty = values[0] is None  # the primary key: a left join found nothing
-            objects.append(None if empty else model.from_db(connection.alias, names, values))
+            objects.append(None if empty else model.from_db(alias, names, values))
         found.append(objects)
     return found
 
@@ -113,6 +118,27 @@ def tables_in_play(token: str) -> tuple[TableCard | None, list[Table]]:
         table.round, table.captain, table.confirmed_by = round_, captain, confirmer
         tables.append(table)
     return found or card(token), tables
+
+
+_TABLE = f"""
+SELECT {_columns(Table, "t")}, {_columns(Round, "r")}, {_columns(Event, "e")}
+FROM {Table._meta.db_table} t
+JOIN {Round._meta.db_table} r ON r.id = t.round_id
+JOIN {Event._meta.db_table} e ON e.id = r.event_id
+WHERE t.id = %s
+"""
+
+
+def table_locked(pk: int) -> Table:
+    """Table `pk` with its round and event, read afresh and locked until the transaction ends,
+    as `select_for_update().select_related("round__event")` would: the row of each of the
+    three, so a round closing or an event changing waits for the hand being written (SQLite's
+    IMMEDIATE transactions already serialise writers). Raises Table.DoesNotExist."""
+    sql = _TABLE + (" FOR UPDATE" if connection.features.has_select_for_update else "")
+    for table, round_, event in _select(sql, [pk], [(Table, "t"), (Round, "r"), (Event, "e")]):
+        round_.event, table.round = event, round_
+        return table
+    raise Table.DoesNotExist(f"No table {pk}.")
 
 
 _SEATS = f"""

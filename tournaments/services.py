@@ -14,7 +14,7 @@ from django.utils import timezone
 import scoring
 from clubs.models import Club, Player
 
-from . import signals
+from . import reads, signals
 from .models import (
     HAND_FIELDS,
     Entry,
@@ -240,19 +240,24 @@ def _clean_hand_data(data: Mapping) -> dict:
 
 
 def _next_hand(
-    table: Table, number: int, data: Mapping, *, lock: bool, user=None
+    table: Table, number: int, data: Mapping, *, existing: list[Hand] | None = None, user=None
 ) -> tuple[Hand, scoring.Game]:
     """Hand `number` built as the table's next hand and played through the engine, unsaved.
 
     `number` is what the entering phone believes is the next hand: a double tap, a retried
     request or a second phone sending the same hand finds it already taken and is refused
     with what was entered. Raises ActionRefused, or HandError for what the rules refuse.
+
+    With `existing` (the table's hands, as the caller has just read them with `table`, its
+    round and event), nothing is read again: a check that saves nothing. Without, the table is
+    read afresh and locked, with its hands, for a hand about to be saved.
     """
-    tables = Table.objects.select_related("round__event")
-    # Lock the table row (PostgreSQL); SQLite's IMMEDIATE transactions already serialise us.
-    table = (tables.select_for_update() if lock else tables).get(pk=table.pk)
+    if existing is None:
+        # The captain's reads in hand-written SQL (tournaments/reads.py): the ORM's building
+        # of this join cost more than the rest of a Confirm's reads together.
+        table = reads.table_locked(table.pk)
+        existing = reads.hands(table)
     _check_table_open(table)
-    existing = list(table.hands.order_by("number"))
     _refuse_unless_next(number, existing, data)
     game = table.replay(existing)
     hand = Hand(
@@ -291,7 +296,7 @@ def _refuse_unless_next(number: int, existing: list[Hand], data: Mapping) -> Non
 def hand_record(*, table: Table, number: int, data: Mapping, user=None) -> Hand:
     """Record hand `number` at `table`, as the next hand, if the rules allow it (`_next_hand`
     says what a repeated or out-of-turn number gets)."""
-    hand, game = _next_hand(table, number, data, lock=True, user=user)
+    hand, game = _next_hand(table, number, data, user=user)
     hand.save()
     # The table's score after this hand, so a caller can show it without replaying the table.
     hand.score_after = game.score
@@ -528,13 +533,16 @@ def _refuse_if_changed(table: Table, hands: list[Hand], seen: str) -> None:
         )
 
 
-def hand_preview(*, table: Table, number: int, data: Mapping) -> tuple[Hand, scoring.Game]:
+def hand_preview(
+    *, table: Table, number: int, data: Mapping, hands: list[Hand]
+) -> tuple[Hand, scoring.Game]:
     """What hand `number` would score, and the table's score after it, without saving.
 
-    The captain's check before confirming; the same refusals as `hand_record`, which still
-    makes every check again when the hand is confirmed.
+    The captain's check before confirming, on the table (with its round and event) and its
+    `hands` as the caller read them for this request; the same refusals as `hand_record`,
+    which still makes every check again, on the locked table, when the hand is confirmed.
     """
-    return _next_hand(table, number, data, lock=False)
+    return _next_hand(table, number, data, existing=hands)
 
 
 def _replace(table: Table, hands: list[Hand], number: int, data: Mapping) -> scoring.Game:

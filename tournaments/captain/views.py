@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.template import engines
 from django.template.backends.utils import csrf_input
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.views.decorators.http import require_POST
@@ -134,16 +134,23 @@ def _entry_summary(form: CaptainHandForm, seats: dict[str, Player]) -> list[str]
     return lines
 
 
+@functools.lru_cache(maxsize=1024)
+def _card_page(token: str, prefix: str) -> str:
+    # Kept: reversing a URL costs a captain's request more than a query does, and a card's
+    # address is the same on every request (for the site's one script prefix).
+    return reverse("tournaments:captain-table", args=[token])
+
+
 def _table_address(card: TableCard, table: Table, name: str = "table") -> str:
     """A captain page's address: the card's, naming the table the page was shown for."""
-    return f"{reverse(f'tournaments:captain-{name}', args=[card.token])}?table={table.pk}"
+    return _addresses(card, table)[name]
 
 
 def _addresses(card: TableCard, table: Table) -> dict[str, str]:
     """Every address the table page links or posts to. The card's own address is reversed
     once and the others follow it (tournaments/urls.py names each `captain-<name>` as
     `<name>/` under it, which the captain tests follow through every one)."""
-    page = reverse("tournaments:captain-table", args=[card.token])
+    page = _card_page(card.token, get_script_prefix())
     query = f"?table={table.pk}"
     names = ("hand", "fix", "delete", "confirm", "send")
     return {"table": page + query, **{name: f"{page}{name}/{query}" for name in names}}
@@ -193,6 +200,29 @@ def _field_html(kind: str, field: Drawn) -> str:
     return getattr(macros, kind)(field)
 
 
+# A field's hidden input at the check step (`_hidden_html`), by what decides its markup.
+_hidden_inputs: dict[tuple, str] = {}
+
+
+def _hidden_html(field) -> str:
+    """`field.as_hidden()`, kept. The check step carries every field of the entry as a hidden
+    input, and Django draws each through its template engine (a third of a Check's time).
+    Between two checks only the values change, among a few: its markup is kept by the
+    form's class, the field's name and id, and its value (the attributes Django adds besides
+    depend on the field alone). Bounded: values typed by hand could otherwise grow it."""
+    value = field.value()
+    try:
+        key = (type(field.form), field.html_name, field.auto_id, type(value), value)
+        html = _hidden_inputs.get(key)
+    except TypeError:  # a value that cannot be a key (a list): drawn each time
+        return field.as_hidden()
+    if html is None:
+        if len(_hidden_inputs) >= 4096:
+            _hidden_inputs.clear()
+        html = _hidden_inputs[key] = field.as_hidden()
+    return html
+
+
 def _page(request: HttpRequest, context: dict, status: int) -> HttpResponse:
     """The table page, from Jinja2 (table.jinja). The director's corrections share their
     partial with the director's pages, so they stay in Django's templates, rendered only when
@@ -208,6 +238,7 @@ def _page(request: HttpRequest, context: dict, status: int) -> HttpResponse:
     # One token for the page's forms: the backend's `csrf_input` masks a new one at each use.
     context["csrf"] = csrf_input(request)
     context["field_html"] = _field_html
+    context["hidden_html"] = _hidden_html
     page = render_to_string("tournaments/captain/table.jinja", context, request, using="jinja2")
     return HttpResponse(page, status=status)
 
@@ -281,16 +312,20 @@ def hand_enter(request: HttpRequest, card: TableCard, table: Table) -> HttpRespo
     if action == "change" or not form.is_valid():
         return _render(request, card, table, form=form, seats=seats)
     number = form.cleaned_data["number"]
+    hands = None  # read for a check, and shown with it; a Confirm reads them locked
     try:
         if action == "confirm":
             hand = services.hand_record(table=table, number=number, data=form.hand_data())
         else:
-            hand, game = services.hand_preview(table=table, number=number, data=form.hand_data())
+            hands = reads.hands(table)
+            hand, game = services.hand_preview(
+                table=table, number=number, data=form.hand_data(), hands=hands
+            )
     except scoring.HandError as err:
         if err.code in ("game_over", "round_over"):
             return _refused(request, card, table, err.message)
         form.add_hand_error(err)
-        return _render(request, card, table, form=form, seats=seats)
+        return _render(request, card, table, form=form, seats=seats, hands=hands)
     except ActionRefused as exc:
         return _refused(request, card, table, exc.message)
     if action == "confirm":
@@ -300,7 +335,7 @@ def hand_enter(request: HttpRequest, card: TableCard, table: Table) -> HttpRespo
         )
         return _back(card, table)
     preview = _preview(card, table, form, seats, hand, game, "hand")
-    return _render(request, card, table, form=form, preview=preview, seats=seats)
+    return _render(request, card, table, form=form, preview=preview, seats=seats, hands=hands)
 
 
 @at_table
