@@ -27,11 +27,12 @@ does weighs on all of them alike. --runs turns at least (15; 5 with --growth), -
 for the PDFs and the CSV (5; 3 with --growth: the tally cards of 1,600 players take seconds),
 which keeps a run within about 10 minutes on a busy 2-core machine; a quick page is taken again
 until a second has gone by (at most 10 times --runs). The captain's POSTs are the table page's
-own form, CSRF token and all: a hand's Check (action=check: the same work every time, nothing
-written) and its Confirm (action=confirm), each Confirm the 5th hand of a table not yet used,
-from that table's own phone, so that every timed Confirm writes one hand after the same 4 (so
-at most a turn a table: 23 at 25 tables). The standings page is also timed beside one raw
-SQL aggregate of each player's points in the same event (bench/anchors.py), in the same turns.
+own form, CSRF token and all, urlencoded as the page's script sends it: a hand's Check
+(action=check: the same work every time, nothing written) and its Confirm (action=confirm),
+each Confirm the 5th hand of a table not yet used, from that table's own phone, so that every
+timed Confirm writes one hand after the same 4 (so at most a turn a table: 23 at 25 tables).
+The standings page is also timed beside one raw SQL aggregate of each player's points in the
+same event (bench/anchors.py), in the same turns.
 
 It prints, per page: its turns, then per size the best and the median in ms, the median's
 multiple of /health/'s median in the same turns, the queries and the size of the answer; then
@@ -68,6 +69,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 # The app's folder first: bench/brackets.py and bench/seasons.py would otherwise stand in for
@@ -243,8 +245,13 @@ def asking(
 ) -> Callable:
     """One request, as timed: its answer read whole, and its status checked, and that it
     `shows` what it should (a page that answers with an error, a refusal or a form sent back
-    with its errors is not the page being timed)."""
+    with its errors is not the page being timed). A POST's `data` goes urlencoded, as the
+    captain's page sends it (static/captain.js, and a browser without the script), not as the
+    test client's default multipart."""
     send = client.get if method == "GET" else client.post
+    if method == "POST":
+        kwargs["data"] = urlencode(kwargs.get("data", {}))
+        kwargs["content_type"] = "application/x-www-form-urlencoded"
 
     def ask():
         response = send(url, **kwargs)

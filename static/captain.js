@@ -110,6 +110,16 @@
   // A send with no answer within WAIT_MS fails. Safari of iOS 12.0 and 12.1 has no
   // AbortController: there the late answer is ignored rather than stopped, and if the hand
   // reached the server after all, sending the kept hand is answered "already entered".
+  // A form's fields as the browser itself posts a form (urlencoded): the server reads that in
+  // a fraction of the time a multipart body takes, on every hand a captain sends.
+  function encoded(data) {
+    var parts = [];
+    data.forEach(function (value, name) {
+      parts.push(encodeURIComponent(name) + "=" + encodeURIComponent(value));
+    });
+    return parts.join("&");
+  }
+
   function post(url, data) {
     var control = null;
     if (window.AbortController) {
@@ -117,9 +127,12 @@
     }
     var options = {
       method: "POST",
-      body: data,
+      body: encoded(data),
       credentials: "same-origin",
-      headers: { "X-CSRFToken": csrfToken() },
+      headers: {
+        "X-CSRFToken": csrfToken(),
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
     };
     if (control) {
       options.signal = control.signal;
