@@ -27,10 +27,11 @@ class QuickRows:
     through the template: the same HTML, a fraction of the time. For each of its cells
     django-tables2 inspects the column's render method's signature and rebuilds the column's
     attributes; a standings page is 50 rows of 17 cells, and those two were most of its time.
-    Here both are worked out once per column. For tables whose records are dicts and whose
-    column attributes are fixed (no callables): the standings and the season's.
-    tests/test_quick_rows.py checks it against django-tables2's own drawing. A table using it
-    names QUICK_ROWS as its Meta.template_name."""
+    Here both are worked out once per column. For tables whose <td> attributes are fixed (no
+    callables; a cell's own content may still depend on its record, as the check-in list's
+    tick box does): the standings and the season's, the event's check-in list, the club's
+    roster. tests/test_quick_rows.py checks each against django-tables2's own drawing. A table
+    using it names QUICK_ROWS as its Meta.template_name."""
 
     def quick_body(self) -> SafeString:
         columns = [_QuickColumn(self, column) for column in self.columns]
@@ -99,7 +100,7 @@ def pages_of(size: int) -> type[Paginator]:
     return Pages
 
 
-class PlayerTable(tables.Table):
+class PlayerTable(QuickRows, tables.Table):
     # Sorted as a person reads names, "Élise" before "Zoë" (Player.sort_name).
     name = NameColumn(order_by="sort_name")
     # Sorted by the database, one page at a time (a big club has 20,000 players); players
@@ -121,3 +122,5 @@ class PlayerTable(tables.Table):
         fields = ["name", "email", "phone", "active", "shown_publicly"]
         order_by = "name"
         empty_text = "No players yet: add them one at a time or paste the whole list below."
+        # A page of the roster is 100 rows of 5 cells: drawn in one pass (QuickRows).
+        template_name = QUICK_ROWS
