@@ -8,6 +8,7 @@ Every lookup goes through a `_get_<thing>_for_user` helper, so another club's di
 import datetime
 import re
 from functools import cache
+from typing import NamedTuple
 
 import markdown
 from django.conf import settings
@@ -461,6 +462,13 @@ def _clock(moment: datetime.datetime) -> str:
     return f"{timezone.localtime(moment):%H:%M}"
 
 
+class _Sitter(NamedTuple):
+    """A seated player, as the round page shows them."""
+
+    pk: int
+    name: str
+
+
 def _round_rows(round_: Round) -> list[dict]:
     """One row per table: who sits where, hands entered, running score, its state, and the
     director's corrections."""
@@ -470,19 +478,23 @@ def _round_rows(round_: Round) -> list[dict]:
     history_url = _addresses("tournaments:table-history")
     captain_url = _addresses("tournaments:captain-table")
     cards = {c.number: c for c in TableCard.objects.filter(club_id=event.club_id)}
-    tables = list(round_.tables.select_related("captain", "confirmed_by"))
+    tables = list(round_.tables.select_related("confirmed_by"))
     # The round's seats and hands in one query each, grouped here: prefetch_related with a
     # Prefetch queryset clones that queryset once per table (100 tables, 200 clones a load).
+    # A seat's player is only a name here: 400 Seat and 400 Player objects were a third of
+    # the page's time.
     seats_of: dict[int, dict] = {t.pk: {} for t in tables}
     seats = Seat.objects.filter(round=round_, table__isnull=False).order_by()
-    for seat in seats.select_related("player"):
-        seats_of[seat.table_id][seat.position] = seat.player
+    for table_id, position, pk, name in seats.values_list(
+        "table_id", "position", "player_id", "player__name"
+    ):
+        seats_of[table_id][position] = _Sitter(pk, name)
     hands_of: dict[int, list[Hand]] = {t.pk: [] for t in tables}
     for hand in Hand.objects.filter(table__round=round_).order_by("table_id", "number"):
         hands_of[hand.table_id].append(hand)
     corrected = history.corrections(tables)
     # A pairs event's named partnerships, one query for the round (none for a progressive one).
-    names = event.team_names([p for seats in seats_of.values() for p in seats.values()])
+    names = event.team_names([p.pk for seats in seats_of.values() for p in seats.values()])
     rows = []
     for table in tables:
         table.round = round_  # replay() reads the event's rules through the round
