@@ -285,9 +285,13 @@ def card_changes(cards: list[TallyCard], printed: dict[str, list]) -> CardChange
         route = printed.get(str(card.player_id))
         if route is None:
             changes.to_print.append(card)
-        elif _seats(route) != _seats(card.route()):
+            continue
+        now = card.route()  # once: the event page asks this of every card on every load
+        if route == now:
+            continue
+        if _seats(route) != _seats(now):
             changes.moved.append(card)
-        elif route != card.route():
+        else:
             changes.new_partner.append(card)
     return changes
 
