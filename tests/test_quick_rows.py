@@ -204,3 +204,20 @@ def test_the_roster_rows_are_django_tables2s_own(club, query):
     assert quick == stock
     assert quick.count("<form") > 25
     assert "<b>Bold" not in quick
+
+
+def test_a_check_in_tick_is_django_tables2s_own_tick_box(club, event):
+    from django_tables2 import CheckBoxColumn
+
+    from tournaments.tables import EntryTable
+
+    table = EntryTable(_entries(club, event, 12))
+    bound = table.columns["present"]
+    for entry in table.data:
+        quick = bound.column.render(value=entry.player.pk, bound_column=bound, record=entry)
+        stock = CheckBoxColumn.render(
+            bound.column, value=entry.player.pk, bound_column=bound, record=entry
+        )
+        assert quick == stock
+        assert ('checked="checked"' in quick) == entry.present
+        assert "<b>" not in quick
