@@ -221,3 +221,27 @@ def test_a_check_in_tick_is_django_tables2s_own_tick_box(club, event):
         assert quick == stock
         assert ('checked="checked"' in quick) == entry.present
         assert "<b>" not in quick
+
+
+def test_the_roster_forms_are_django_tables2s_template_column_own(club, monkeypatch):
+    from django_tables2 import TemplateColumn
+
+    from clubs.models import Player
+    from clubs.tables import PageTemplateColumn, PlayerTable
+
+    for i, name in enumerate(NAMES):
+        Player.objects.create(club=club, name=name, shown_publicly=bool(i % 2))
+    request = RequestFactory().get("/clubs/")
+    page = Template("{% load render_table from django_tables2 %}{% render_table table %}")
+
+    def drawn() -> str:
+        html = page.render(
+            RequestContext(request, {"club": club, "table": PlayerTable(club.players.all())})
+        )
+        return _CSRF.sub("", _tags_apart(html))
+
+    quick = drawn()
+    monkeypatch.setattr(PageTemplateColumn, "render", TemplateColumn.render)
+    assert quick == drawn()
+    assert quick.count("<form") == len(NAMES)
+    assert "Show initials only for &lt;b&gt;Bold&lt;/b&gt;" in quick
