@@ -1,5 +1,6 @@
 import django_tables2 as tables
 from django.core.paginator import Paginator
+from django.template.loader import get_template
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -27,10 +28,11 @@ class QuickRows:
     through the template: the same HTML, a fraction of the time. For each of its cells
     django-tables2 inspects the column's render method's signature and rebuilds the column's
     attributes; a standings page is 50 rows of 17 cells, and those two were most of its time.
-    Here both are worked out once per column. For tables whose records are dicts and whose
-    column attributes are fixed (no callables): the standings and the season's.
-    tests/test_quick_rows.py checks it against django-tables2's own drawing. A table using it
-    names QUICK_ROWS as its Meta.template_name."""
+    Here both are worked out once per column. For tables whose <td> attributes are fixed (no
+    callables; a cell's own content may still depend on its record, as the check-in list's
+    tick box does): the standings and the season's, the event's check-in list, the club's
+    roster. tests/test_quick_rows.py checks each against django-tables2's own drawing. A table
+    using it names QUICK_ROWS as its Meta.template_name."""
 
     def quick_body(self) -> SafeString:
         columns = [_QuickColumn(self, column) for column in self.columns]
@@ -86,6 +88,25 @@ class _QuickColumn:
         return conditional_escape(localize(content))
 
 
+class PageTemplateColumn(tables.TemplateColumn):
+    """A TemplateColumn whose template is drawn inside the page's own context, as an
+    {% include %} is. django-tables2 flattens the page's whole context for each cell and
+    makes a new one from it, running every context processor again: on a roster page of 100
+    rows, most of the page's time. The same template and variables, so the same HTML (but
+    for the CSRF token, masked once for the page rather than once per form); outside
+    {% render_table %} (no page context) it is django-tables2's own drawing."""
+
+    def render(self, record, table, value, bound_column, **kwargs):
+        page = getattr(table, "context", None)
+        if page is None or self.template_code:
+            return super().render(record, table, value, bound_column, **kwargs)
+        context = self.get_context_data(
+            record=record, table=table, value=value, bound_column=bound_column, **kwargs
+        )
+        with page.update(context):
+            return get_template(self.template_name).template.render(page)
+
+
 def pages_of(size: int) -> type[Paginator]:
     """A paginator of `size` rows a page, whatever the address says: django-tables2 hands
     ?per_page= to the paginator as typed, and a negative number crashed the page. Big tables
@@ -99,7 +120,7 @@ def pages_of(size: int) -> type[Paginator]:
     return Pages
 
 
-class PlayerTable(tables.Table):
+class PlayerTable(QuickRows, tables.Table):
     # Sorted as a person reads names, "Élise" before "Zoë" (Player.sort_name).
     name = NameColumn(order_by="sort_name")
     # Sorted by the database, one page at a time (a big club has 20,000 players); players
@@ -110,7 +131,7 @@ class PlayerTable(tables.Table):
         verbose_name="Active", yesno="yes,no", order_by=("active", "sort_name")
     )
     # For a player who asks: public pages show their initials only, and no page of theirs.
-    shown_publicly = tables.TemplateColumn(
+    shown_publicly = PageTemplateColumn(
         template_name="clubs/_shown_publicly.html",
         verbose_name="Public pages",
         order_by=("shown_publicly", "sort_name"),
@@ -121,3 +142,5 @@ class PlayerTable(tables.Table):
         fields = ["name", "email", "phone", "active", "shown_publicly"]
         order_by = "name"
         empty_text = "No players yet: add them one at a time or paste the whole list below."
+        # A page of the roster is 100 rows of 5 cells: drawn in one pass (QuickRows).
+        template_name = QUICK_ROWS

@@ -197,8 +197,9 @@ TEMPLATES = [
         },
     },
     # The captain's table page (templates/tournaments/captain/*.jinja), which a phone opens
-    # after every hand, and the round preview's chart (templates/tournaments/_chart.jinja),
-    # thousands of cells at 400 players: Jinja2 renders them about ten times faster
+    # after every hand, the round preview's chart (templates/tournaments/_chart.jinja),
+    # thousands of cells at 400 players, and the round page's 100 table cards, refreshed
+    # every 20 seconds (_round_tables.jinja): Jinja2 renders them about ten times faster
     # (bench/pages.py). Asked for by name (using="jinja2"), so Django's templates above stay
     # the default everywhere else.
     {

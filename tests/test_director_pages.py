@@ -324,3 +324,36 @@ def test_a_thrown_in_deal_can_be_entered_over_a_ticked_tricks_button(director_cl
     assert response.status_code == 302
     hand.refresh_from_db()
     assert (hand.maker, hand.tricks, hand.ns_points, hand.ew_points) == ("", None, 0, 0)
+
+
+def _queries(client, url, **headers) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as done:
+        assert client.get(url, headers=headers).status_code == 200
+    return len(done)
+
+
+@pytest.mark.parametrize("entrants", [8, 24])
+def test_the_round_page_asks_the_same_few_queries_whatever_the_tables(
+    director_client, event, players, entrants
+):
+    # The round's seats and hands in one query each, never one per table (views._round_rows).
+    services.entries_add(event=event, players=players[:entrants])
+    round_ = services.round_seat(event=event, seed=1)
+    for table in round_.tables.all()[:2]:
+        finish(table)
+    url = reverse("tournaments:round-detail", args=[round_.pk])
+    assert _queries(director_client, url) == 9
+    assert _queries(director_client, url, HX_Request="true") == 8
+
+
+@pytest.mark.parametrize("entrants", [8, 24])
+def test_the_event_page_asks_the_same_few_queries_whatever_the_entrants(
+    director_client, event, players, entrants
+):
+    services.entries_add(event=event, players=players[:entrants])
+    services.round_seat(event=event, seed=1)
+    url = reverse("tournaments:event-detail", args=[event.pk])
+    assert _queries(director_client, url) == 9

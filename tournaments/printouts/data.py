@@ -213,15 +213,17 @@ def tally_cards(
     names = {e["player_id"]: e["player__name"] for e in entries}
     rows: dict[int, dict[int, TallyRow]] = {}
     first_table = event.table_offset() + 1  # after another event's tables in play
+    # Each seat's name and its partner's place at the table, looked up once: the event page
+    # builds every card (4,800 rows at 400 players) on each load once cards are printed.
+    places = [(i, SEAT_NAMES[p], "NESW".index(PARTNER[p])) for i, p in enumerate("NESW")]
     for number, seating in enumerate(night, start=1):
         for table_number, table in enumerate(seating.tables, start=first_table):
-            for position, player in zip("NESW", table, strict=True):
-                partner = table["NESW".index(PARTNER[position])]
-                rows.setdefault(player, {})[number] = TallyRow(
-                    number,
-                    table=str(table_number),
-                    seat=SEAT_NAMES[position],
-                    partner=names.get(partner, ""),
+            if len(table) != 4:
+                raise ValueError(f"a table of {len(table)} players: {table}")
+            table_name = str(table_number)
+            for i, seat, partner in places:
+                rows.setdefault(table[i], {})[number] = TallyRow(
+                    number, table_name, seat, names.get(table[partner], "")
                 )
         for player in seating.sit_out:
             rows.setdefault(player, {})[number] = TallyRow(
@@ -285,9 +287,13 @@ def card_changes(cards: list[TallyCard], printed: dict[str, list]) -> CardChange
         route = printed.get(str(card.player_id))
         if route is None:
             changes.to_print.append(card)
-        elif _seats(route) != _seats(card.route()):
+            continue
+        now = card.route()  # once: the event page asks this of every card on every load
+        if route == now:
+            continue
+        if _seats(route) != _seats(now):
             changes.moved.append(card)
-        elif route != card.route():
+        else:
             changes.new_partner.append(card)
     return changes
 
