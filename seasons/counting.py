@@ -94,6 +94,8 @@ class SeasonLine:
 
 def fmt(points: Points) -> str:
     """As tournaments.standings.fmt prints points: whole numbers plainly, else one decimal."""
+    if type(points) is int:
+        return str(points)  # the same text as through Decimal, without its cost
     value = Decimal(points).quantize(Decimal("0.1"), ROUND_HALF_UP)
     return str(int(value)) if value == value.to_integral_value() else str(value)
 

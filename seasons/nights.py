@@ -16,8 +16,8 @@ from types import SimpleNamespace
 
 from django.db.models import Exists, OuterRef
 
-from tournaments.models import Event, Round, Seat
-from tournaments.standings import PLACES_BY_FORMAT, events_standings
+from tournaments.models import Event, Round
+from tournaments.standings import PLACES_BY_FORMAT, events_standings_and_seats
 
 from .models import NightLine
 
@@ -46,8 +46,8 @@ def read(events: list[Event]) -> dict[int, dict[int, NightLine]]:
     """Every player's line of each of `events` (annotated by with_in_play) from the nights'
     standings, by event and player id; the settled nights' lines are kept. A bracket night's
     lines carry `bracket_place`: the team's settled place and how many teams share it (None
-    while still in). The standings of all of them in a few queries, and one for the seats
-    (who partnered and opposed whom)."""
+    while still in). The standings of all of them in a few queries; who partnered and
+    opposed whom from the same seat rows."""
     found: dict[int, dict[int, NightLine]] = {}
     for start in range(0, len(events), FILL_AT_ONCE):
         chunk = events[start : start + FILL_AT_ONCE]
@@ -74,14 +74,17 @@ def night_lines(events: list[Event]) -> dict[int, dict[int, NightLine | SimpleNa
 
 
 def _lines_of(events: list[Event]) -> list[dict[int, NightLine]]:
-    seats = Seat.objects.filter(round__event__in=events, table__isnull=False).order_by()
+    # Who sat where comes with the standings: the same seat rows, read once.
+    all_standings, seats = events_standings_and_seats(events)
     at_table: dict[int, dict[str, int]] = defaultdict(dict)
     by_event: dict[int, list[dict]] = defaultdict(list)
-    for s in seats.values("round__event_id", "round__number", "table_id", "position", "player_id"):
+    for s in seats:
+        if s["table_id"] is None:
+            continue  # sat the round out: no partner, no opponents
         at_table[s["table_id"]][s["position"]] = s["player_id"]
         by_event[s["round__event_id"]].append(s)
     found = []
-    for event, standings in zip(events, events_standings(events), strict=True):
+    for event, standings in zip(events, all_standings, strict=True):
         played: dict[int, list] = defaultdict(list)
         for s in sorted(by_event[event.pk], key=lambda s: s["round__number"]):
             table, mine = at_table[s["table_id"]], SIDE[s["position"]]

@@ -158,6 +158,10 @@ def fmt(points: Points | None) -> str:
     Nothing for no round."""
     if points is None:
         return ""
+    if type(points) is int:
+        # Most points are whole: the same text as through Decimal, at a fraction of the cost
+        # (a standings page prints a thousand of them).
+        return str(points)
     value = Decimal(points).quantize(Decimal("0.1"), ROUND_HALF_UP)
     if value == value.to_integral_value():
         return str(int(value))
@@ -476,6 +480,12 @@ def event_standings(event: Event) -> Standings:
 def events_standings(events: list[Event]) -> list[Standings]:
     """Many events' standings, each as event_standings gives it, for a season's nights: 3
     queries for them all (a bracket's placings add the few its own format needs)."""
+    return events_standings_and_seats(events)[0]
+
+
+def events_standings_and_seats(events: list[Event]) -> tuple[list[Standings], list[dict]]:
+    """`events_standings`, and the seat rows they were counted from (SEAT_FIELDS: who sat
+    where, each round), for a caller that needs those too: read once, not twice."""
     seats = _seat_rows(events)
     tallies = _table_tallies(events)
     by_event: dict[int, list[dict]] = defaultdict(list)
@@ -487,7 +497,7 @@ def events_standings(events: list[Event]) -> list[Standings]:
         rows = Entry.objects.filter(event__in=pairs, partnership__isnull=False).order_by("pk")
         for row in rows.values("event_id", *ENTRY_FIELDS):
             entries[row["event_id"]].append(row)
-    return [_standings(e, by_event[e.pk], tallies, entries[e.pk]) for e in events]
+    return [_standings(e, by_event[e.pk], tallies, entries[e.pk]) for e in events], seats
 
 
 def _standings(
