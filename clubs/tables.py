@@ -54,35 +54,44 @@ class _QuickColumn:
         self.column = bound_column.column
         self.table = table
         self.accessor = Accessor(bound_column.accessor)
+        self.key = str(self.accessor)
         self.td = bound_column.attrs["td"].as_html()
         self.args, self.any_args = signature(bound_column.render)
+        self.render = bound_column.render
+        self.link = bound_column.link
+        self.empty_values = self.column.empty_values
         self.default = bound_column.default
 
     def cell(self, row) -> str:
         # As django-tables2's BoundRow.get_cell: the value by the accessor, the column's
         # default for an empty one, else its render method (and link), escaped as {{ cell }}.
-        try:
-            value = self.accessor.resolve(row.record)
-        except Exception:
-            value = None
-        if value in self.column.empty_values:
+        record = row.record
+        if isinstance(record, dict) and self.key in record:
+            # Accessor.resolve's own first step for a dict row that has the key, taken here.
+            value = record[self.key]
+        else:
+            try:
+                value = self.accessor.resolve(record)
+            except Exception:
+                value = None
+        if value in self.empty_values:
             return conditional_escape(self.default)
         given = {
             "value": value,
-            "record": row.record,
+            "record": record,
             "column": self.column,
             "bound_column": self.bound,
             "bound_row": row,
             "table": self.table,
         }
         if self.any_args:
-            content = self.bound.render(**given)
+            content = self.render(**given)
         elif all(arg in given for arg in self.args):
-            content = self.bound.render(**{arg: given[arg] for arg in self.args})
+            content = self.render(**{arg: given[arg] for arg in self.args})
         else:
             content = None  # as django-tables2 does for a method wanting what it lacks
-        if self.bound.link:
-            content = self.bound.link(content, **given)
+        if self.link:
+            content = self.link(content, **given)
         return conditional_escape(localize(content))
 
 

@@ -29,15 +29,23 @@ import scoring
 from clubs.text import name_key
 
 from . import prizes
-from .models import SEAT_NAMES, Entry, Event, Hand, Round, Seat
+from .models import SEAT_NAMES, Entry, Event, Hand, Round, Seat, Table
 
 # The maker's side took 2 tricks or fewer and the defenders scored (scoring.OUTCOMES).
 EUCHRED_OUTCOMES = ("euchred", "lone_euchred", "lone_defence_euchred", "lone_defence_march")
-# The maker went alone, took 3 tricks or more, and their side scored for it: a short hand
-# by the makers (they score nothing) is not a lone hand made.
-LONE_MADE = Q(alone=True, tricks__gte=3) & (
-    Q(maker__in=["N", "S"], ns_points__gt=0) | Q(maker__in=["E", "W"], ew_points__gt=0)
-)
+
+
+def _lone_made(via: str = "") -> Q:
+    """The maker went alone, took 3 tricks or more, and their side scored for it: a short
+    hand by the makers (they score nothing) is not a lone hand made. `via`: the path to the
+    hand from the model queried ("hands__" from a table)."""
+    return Q(**{f"{via}alone": True, f"{via}tricks__gte": 3}) & (
+        Q(**{f"{via}maker__in": ["N", "S"], f"{via}ns_points__gt": 0})
+        | Q(**{f"{via}maker__in": ["E", "W"], f"{via}ew_points__gt": 0})
+    )
+
+
+LONE_MADE = _lone_made()
 # Of those, the lone marches: what paper tally cards stamp (a club's "loners counted").
 LONE_MARCH = LONE_MADE & Q(tricks=5)
 SIT_OUT_MARK = "*"
@@ -233,7 +241,7 @@ def fmt_round(line: PlayerLine, number: int) -> str:
 # --- Gathering: a fixed number of queries ----------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class TableTally:
     """What one table's hands add up to, from the SQL aggregate."""
 
@@ -320,36 +328,88 @@ def _plain_rows(queryset) -> list[tuple]:
 
 def _seat_rows(events: list[Event]) -> list[dict]:
     seats = Seat.objects.filter(round__event__in=events).order_by().values_list(*SEAT_FIELDS)
-    return [dict(zip(SEAT_FIELDS, row, strict=True)) for row in _plain_rows(seats)]
+    # SEAT_FIELDS' keys as a dict display, not dict(zip()): twice as quick over 5,000 rows.
+    return [
+        {
+            "round__event_id": event_id,
+            "round__number": number,
+            "round__status": status,
+            "round__time_called_at": time_called_at,
+            "table_id": table_id,
+            "position": position,
+            "player_id": player_id,
+            "player__name": name,
+        }
+        for (
+            event_id,
+            number,
+            status,
+            time_called_at,
+            table_id,
+            position,
+            player_id,
+            name,
+        ) in _plain_rows(seats)
+    ]
+
+
+SEATS = "NESW"
+SIDES = ("NS", "EW")
+SIDE_OF = {seat: scoring.side_of(seat) for seat in SEATS}  # a look-up for 5,000 seats
 
 
 def _table_tallies(events: list[Event]) -> dict[int, TableTally]:
-    """Every table's hands summed in SQL, grouped by the maker's seat (empty: thrown in)."""
+    """Every table's hands summed in SQL, a row a table: its points, the loners by the maker's
+    seat, the euchres by the makers' side (a hand thrown in has no maker: counted in `hands`
+    alone)."""
+    made, euchred = _lone_made("hands__"), Q(hands__outcome__in=EUCHRED_OUTCOMES)
+    sums = {
+        "n": Count("hands"),
+        "ns": Sum("hands__ns_points", default=0),
+        "ew": Sum("hands__ew_points", default=0),
+        **{f"made_{p}": Count("hands", filter=made & Q(hands__maker=p)) for p in SEATS},
+        **{
+            f"march_{p}": Count("hands", filter=made & Q(hands__maker=p, hands__tricks=5))
+            for p in SEATS
+        },
+        **{
+            f"euchred_{side}": Count("hands", filter=euchred & Q(hands__maker__in=list(side)))
+            for side in SIDES
+        },
+    }
+    # A row a table rather than one per table and maker: a quarter of the rows to read.
     rows = (
-        Hand.objects.filter(table__round__event__in=events)
+        Table.objects.filter(round__event__in=events)
         .order_by()
-        .values("table_id", "maker")
-        .annotate(
-            hands=Count("pk"),
-            ns=Sum("ns_points"),
-            ew=Sum("ew_points"),
-            lone_made=Count("pk", filter=LONE_MADE),
-            lone_march=Count("pk", filter=LONE_MARCH),
-            euchred=Count("pk", filter=Q(outcome__in=EUCHRED_OUTCOMES)),
-        )
-        .values_list("table_id", "maker", "hands", "ns", "ew", "lone_made", "lone_march", "euchred")
+        .values("pk")
+        .annotate(**sums)
+        .values_list("pk", *sums)
     )
-    tallies: dict[int, TableTally] = defaultdict(TableTally)
-    for table_id, maker, hands, ns, ew, lone_made, lone_march, euchred in _plain_rows(rows):
-        tally = tallies[table_id]
-        tally.hands += hands
-        tally.points["NS"] += ns
-        tally.points["EW"] += ew
-        if maker:
-            tally.euchred[scoring.side_of(maker)] += euchred
-            tally.lone_made[maker] = lone_made
-            tally.lone_march[maker] = lone_march
-    return tallies
+    return {
+        table_id: TableTally(
+            hands=hands,
+            points={"NS": ns, "EW": ew},
+            lone_made={"N": made_n, "E": made_e, "S": made_s, "W": made_w},
+            lone_march={"N": march_n, "E": march_e, "S": march_s, "W": march_w},
+            euchred={"NS": euchred_ns, "EW": euchred_ew},
+        )
+        for (
+            table_id,
+            hands,
+            ns,
+            ew,
+            made_n,
+            made_e,
+            made_s,
+            made_w,
+            march_n,
+            march_e,
+            march_s,
+            march_w,
+            euchred_ns,
+            euchred_ew,
+        ) in _plain_rows(rows)
+    }
 
 
 def _player_lines(
@@ -366,7 +426,7 @@ def _player_lines(
             line.sat_out.add(number)
             continue
         tally = tallies.get(seat["table_id"]) or TableTally()
-        side = scoring.side_of(seat["position"])
+        side = SIDE_OF[seat["position"]]
         line.rounds[number] = tally.points[side]
         loners = tally.lone_march if marches_only else tally.lone_made
         line.lone_made += loners.get(seat["position"], 0)
