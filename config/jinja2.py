@@ -7,6 +7,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from jinja2 import Environment
 
+from tournaments.templatetags.points import points
 from tournaments.text import game_score, signed
 
 
@@ -31,4 +32,6 @@ def environment(**options) -> Environment:
     # Scores as the Django templates show them: "5 – −1" (tournaments/text.py).
     env.filters["game_score"] = game_score
     env.filters["signed"] = signed
+    # Points as the Django templates' `points` filter writes them: "7.3", "−2".
+    env.filters["points"] = points
     return env
