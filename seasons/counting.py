@@ -291,7 +291,14 @@ def _tie_sentence(group: list[SeasonLine], rules: Rules, name: Callable[[str], s
     head = f"{_names(group, name)} are level on {score} ({score_words(rules).lower()})"
     parts: list[str] = []
     still = [group]
-    for words, get, more in BREAKS[rules.counting]:
+    for words, read, more in BREAKS[rules.counting]:
+        # Each line's value read once: a line sums its nights for it, and a big night's
+        # group of thirty level players would read it hundreds of times.
+        values_of = {id(x): read(x) for x in group}
+
+        def get(x, values_of=values_of):
+            return values_of[id(x)]
+
         next_still = []
         for sub in still:
             values = sorted({get(x) for x in sub}, reverse=more == "more")

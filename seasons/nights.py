@@ -83,17 +83,19 @@ def _lines_of(events: list[Event]) -> list[dict[int, NightLine]]:
             continue  # sat the round out: no partner, no opponents
         at_table[s["table_id"]][s["position"]] = s["player_id"]
         by_event[s["round__event_id"]].append(s)
+    # Each table's two sides' opponents, sorted once for both partners.
+    against: dict[tuple[int, str], list[int]] = {}
     found = []
     for event, standings in zip(events, all_standings, strict=True):
         played: dict[int, list] = defaultdict(list)
         for s in sorted(by_event[event.pk], key=lambda s: s["round__number"]):
             table, mine = at_table[s["table_id"]], SIDE[s["position"]]
+            opponents = against.get((s["table_id"], mine))
+            if opponents is None:
+                opponents = sorted(pk for pos, pk in table.items() if SIDE[pos] != mine)
+                against[s["table_id"], mine] = opponents
             played[s["player_id"]].append(
-                (
-                    s["round__number"],
-                    table.get(OPPOSITE[s["position"]]),
-                    sorted(pk for pos, pk in table.items() if SIDE[pos] != mine),
-                )
+                (s["round__number"], table.get(OPPOSITE[s["position"]]), list(opponents))
             )
         found.append(_event_lines(event, standings, played))
     return found
