@@ -29,7 +29,7 @@ import scoring
 from clubs.text import name_key
 
 from . import prizes
-from .models import SEAT_NAMES, Entry, Event, Hand, Round, Seat, Table
+from .models import SEAT_NAMES, Entry, Event, Hand, Round, Seat
 
 # The maker's side took 2 tricks or fewer and the defenders scored (scoring.OUTCOMES).
 EUCHRED_OUTCOMES = ("euchred", "lone_euchred", "lone_defence_euchred", "lone_defence_march")
@@ -353,63 +353,39 @@ def _seat_rows(events: list[Event]) -> list[dict]:
     ]
 
 
-SEATS = "NESW"
-SIDES = ("NS", "EW")
-SIDE_OF = {seat: scoring.side_of(seat) for seat in SEATS}  # a look-up for 5,000 seats
+SIDE_OF = {seat: scoring.side_of(seat) for seat in "NESW"}  # a look-up for 5,000 seats
 
 
 def _table_tallies(events: list[Event]) -> dict[int, TableTally]:
-    """Every table's hands summed in SQL, a row a table: its points, the loners by the maker's
-    seat, the euchres by the makers' side (a hand thrown in has no maker: counted in `hands`
-    alone)."""
-    made, euchred = _lone_made("hands__"), Q(hands__outcome__in=EUCHRED_OUTCOMES)
-    sums = {
-        "n": Count("hands"),
-        "ns": Sum("hands__ns_points", default=0),
-        "ew": Sum("hands__ew_points", default=0),
-        **{f"made_{p}": Count("hands", filter=made & Q(hands__maker=p)) for p in SEATS},
-        **{
-            f"march_{p}": Count("hands", filter=made & Q(hands__maker=p, hands__tricks=5))
-            for p in SEATS
-        },
-        **{
-            f"euchred_{side}": Count("hands", filter=euchred & Q(hands__maker__in=list(side)))
-            for side in SIDES
-        },
-    }
-    # A row a table rather than one per table and maker: a quarter of the rows to read.
+    """Every table's hands summed in SQL, grouped by the maker's seat (empty: thrown in)."""
     rows = (
-        Table.objects.filter(round__event__in=events)
+        Hand.objects.filter(table__round__event__in=events)
         .order_by()
-        .values("pk")
-        .annotate(**sums)
-        .values_list("pk", *sums)
-    )
-    return {
-        table_id: TableTally(
-            hands=hands,
-            points={"NS": ns, "EW": ew},
-            lone_made={"N": made_n, "E": made_e, "S": made_s, "W": made_w},
-            lone_march={"N": march_n, "E": march_e, "S": march_s, "W": march_w},
-            euchred={"NS": euchred_ns, "EW": euchred_ew},
+        .values("table_id", "maker")
+        .annotate(
+            hands=Count("pk"),
+            ns=Sum("ns_points"),
+            ew=Sum("ew_points"),
+            lone_made=Count("pk", filter=LONE_MADE),
+            lone_march=Count("pk", filter=LONE_MARCH),
+            euchred=Count("pk", filter=Q(outcome__in=EUCHRED_OUTCOMES)),
         )
-        for (
-            table_id,
-            hands,
-            ns,
-            ew,
-            made_n,
-            made_e,
-            made_s,
-            made_w,
-            march_n,
-            march_e,
-            march_s,
-            march_w,
-            euchred_ns,
-            euchred_ew,
-        ) in _plain_rows(rows)
-    }
+        .values_list("table_id", "maker", "hands", "ns", "ew", "lone_made", "lone_march", "euchred")
+    )
+    tallies: dict[int, TableTally] = {}
+    for table_id, maker, hands, ns, ew, lone_made, lone_march, euchred in _plain_rows(rows):
+        tally = tallies.get(table_id)
+        if tally is None:
+            tally = tallies[table_id] = TableTally()
+        tally.hands += hands
+        points = tally.points
+        points["NS"] += ns
+        points["EW"] += ew
+        if maker:
+            tally.euchred[SIDE_OF[maker]] += euchred
+            tally.lone_made[maker] = lone_made
+            tally.lone_march[maker] = lone_march
+    return tallies
 
 
 def _player_lines(
@@ -417,30 +393,41 @@ def _player_lines(
 ) -> list[PlayerLine]:
     lines: dict[int, PlayerLine] = {}
     marches_only = event.loners_counted == Event.LonersCounted.MARCH
+    status: dict[int, str] = {}  # each round's, by its number
+    # One pass over 5,000 seats at a big night: each seat's values read once.
     for seat in seats:
-        line = lines.get(seat["player_id"])
+        player_id, number = seat["player_id"], seat["round__number"]
+        line = lines.get(player_id)
         if line is None:
-            line = lines[seat["player_id"]] = PlayerLine(seat["player_id"], seat["player__name"])
-        number = seat["round__number"]
-        if seat["table_id"] is None:
+            line = lines[player_id] = PlayerLine(player_id, seat["player__name"])
+        status[number] = seat["round__status"]
+        table_id = seat["table_id"]
+        if table_id is None:
             line.sat_out.add(number)
             continue
-        tally = tallies.get(seat["table_id"]) or TableTally()
-        side = SIDE_OF[seat["position"]]
+        tally = tallies.get(table_id) or TableTally()
+        position = seat["position"]
+        side = SIDE_OF[position]
         line.rounds[number] = tally.points[side]
         loners = tally.lone_march if marches_only else tally.lone_made
-        line.lone_made += loners.get(seat["position"], 0)
+        line.lone_made += loners.get(position, 0)
         line.euchred += tally.euchred[side]
     # A pairs bye scores nothing: games won decide, and a bye is no game. In a progressive
     # event the sit-out rule stands in for the round the player could not play.
     # A late arrival missed the rounds seated before their first: by the event's house rule
     # they score nothing for them (blank, as before the rule), the sit-out score, or a fixed
     # number.
-    seated = sorted({seat["round__number"] for seat in seats})
+    seated = sorted(status)
     # "The average of their other rounds" counts closed rounds only: a round in play is still
     # being entered, and a sit-out's score must not move with every hand scored there.
-    closed = {s["round__number"] for s in seats if s["round__status"] != Round.Status.IN_PLAY}
+    closed = {n for n, s in status.items() if s != Round.Status.IN_PLAY}
+    missed_scores = not (event.is_pairs or event.missed_round == Event.MissedRound.ZERO)
     for line in lines.values():
+        first = min([*line.rounds, *line.sat_out], default=None)
+        if first is not None and seated and first > seated[0]:
+            line.missed = {n for n in seated if n < first}
+        if not (line.sat_out or (line.missed and missed_scores)):
+            continue  # seated every round from the first: nothing to fill in
         played = [p for n, p in line.rounds.items() if p is not None and n in closed]
         for number in line.sat_out:
             line.rounds[number] = (
@@ -448,9 +435,7 @@ def _player_lines(
                 if event.is_pairs
                 else sit_out_value(played, event.sit_out_rule, event.sit_out_points)
             )
-        first = min([*line.rounds, *line.sat_out], default=None)
-        line.missed = {n for n in seated if first is not None and n < first}
-        if event.is_pairs or event.missed_round == Event.MissedRound.ZERO:
+        if not missed_scores:
             continue
         for number in line.missed:
             line.rounds[number] = (
@@ -461,9 +446,15 @@ def _player_lines(
     return list(lines.values())
 
 
-def _round_numbers(seats: list[dict]) -> tuple[list[int], list[int]]:
-    numbers = {s["round__number"]: s["round__status"] for s in seats}
-    return sorted(numbers), sorted(n for n, s in numbers.items() if s == Round.Status.IN_PLAY)
+def _round_numbers(seats: list[dict]) -> tuple[list[int], list[int], list[int]]:
+    """The rounds seated, those in play, and those that ended when time was called: from one
+    pass over the seats (a round's values are the same on each of its seats)."""
+    numbers = {s["round__number"]: (s["round__status"], s["round__time_called_at"]) for s in seats}
+    return (
+        sorted(numbers),
+        sorted(n for n, (status, _) in numbers.items() if status == Round.Status.IN_PLAY),
+        sorted(n for n, (_, called) in numbers.items() if called),
+    )
 
 
 ENTRY_FIELDS = ("player_id", "player__name", "partnership_id", "partnership__name")
@@ -566,7 +557,7 @@ def _standings(
     tallies: dict[int, TableTally],
     entries: list[dict] | None = None,
 ) -> Standings:
-    rounds, in_play = _round_numbers(seats)
+    rounds, in_play, on_time = _round_numbers(seats)
     players = rank(_player_lines(event, seats, tallies), progressive_key)
     teams = None
     if event.is_pairs:
@@ -575,7 +566,6 @@ def _standings(
         key = pairs_key if placed is None else _placed_key(placed(event))
         teams = rank(_team_lines(event, seats, tallies, closed, entries), key)
         players = rank(players, partnership_key(teams))
-    on_time = sorted({s["round__number"] for s in seats if s["round__time_called_at"]})
     return Standings(
         event=event, rounds=rounds, in_play=in_play, players=players, teams=teams, on_time=on_time
     )
