@@ -3,8 +3,11 @@
 import functools
 
 from django.contrib.messages import get_messages
+from django.template.defaultfilters import pluralize
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 from jinja2 import Environment
 
 from tournaments.templatetags.points import points
@@ -34,4 +37,11 @@ def environment(**options) -> Environment:
     env.filters["signed"] = signed
     # Points as the Django templates' `points` filter writes them: "7.3", "−2".
     env.filters["points"] = points
+    env.filters["pluralize"] = pluralize
     return env
+
+
+def partial(template: str, context: dict) -> SafeString:
+    """A Jinja2 template's HTML for a Django template to show as it is ({{ rows }}): a long
+    list inside a page that stays Django's. Jinja2 escapes every value (autoescape)."""
+    return mark_safe(render_to_string(template, context, using="jinja2"))

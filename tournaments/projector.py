@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
 
 import scoring
 from clubs.text import name_key
+from config.jinja2 import partial
 
 from . import format_pages
 from .links import public_reverse
@@ -103,10 +102,6 @@ def _page_seconds(request: HttpRequest) -> int:
     return 12
 
 
-def _jinja(template: str, context: dict) -> str:
-    return mark_safe(render_to_string(template, context, using="jinja2"))
-
-
 def projector_response(request: HttpRequest, event: Event) -> HttpResponse:
     """The hall's screen, for 1920x1080 or 1280x720: big type, no links, the seating of the
     round in play, then the standings, each on screens that turn by themselves
@@ -135,8 +130,8 @@ def projector_response(request: HttpRequest, event: Event) -> HttpResponse:
             "players": players,
             # The screen's two long lists, in Jinja2 (it escapes every name): a tenth of the
             # time Django's templates took for 100 tables and 400 players.
-            "table_boxes": _jinja("public/_projector_tables.jinja", {"tables": tables}),
-            "player_rows": _jinja("public/_projector_players.jinja", {"players": players}),
+            "table_boxes": partial("public/_projector_tables.jinja", {"tables": tables}),
+            "player_rows": partial("public/_projector_players.jinja", {"players": players}),
             "teams": (standings.teams or []) if visible else [],
             "awards": night_prizes(event, standings)["awards"] if visible else [],
             "page_url": page_url,

@@ -23,12 +23,11 @@ from functools import wraps
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 
 from clubs.models import Club, Player
 from clubs.text import initials, name_key
+from config.jinja2 import partial
 
 from . import format_pages
 from .hidden import mask_hidden
@@ -181,9 +180,7 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "over": bool(latest and latest.is_closed and latest.number >= event.rounds_planned),
             "seating": seating,
             # Jinja2 escapes every name (autoescape); the list of 400 is its longest part.
-            "seat_list": mark_safe(
-                render_to_string("public/_seat_list.jinja", {"seating": seating}, using="jinja2")
-            ),
+            "seat_list": partial("public/_seat_list.jinja", {"seating": seating}),
             "search": search,
             # Not even the status line ("its points so far included") while points are hidden.
             "standings": standings if visible else None,
@@ -213,6 +210,7 @@ def player_page(request: HttpRequest, slug: str, pk: int, player_pk: int) -> Htt
     if not shown:
         # Only the name: the line's totals and tie-breaks stay out of the page's reach.
         line, rounds = PlayerLine(line.player_id, line.name), seating_only(rounds)
+    sit_out_rule = event.get_sit_out_rule_display().lower()
     return render(
         request,
         "public/player.html",
@@ -222,9 +220,11 @@ def player_page(request: HttpRequest, slug: str, pk: int, player_pk: int) -> Htt
             "line": line,
             "rounds": rounds,
             "points_shown": shown,
-            # The shared partial (tournaments/_night_rounds.html) shows points unless told not.
-            "points_hidden": not shown,
-            "sit_out_rule": event.get_sit_out_rule_display().lower(),
+            # The shared partial shows points unless told not.
+            "night_rounds": partial(
+                "tournaments/_night_rounds.jinja",
+                {"rounds": rounds, "points_hidden": not shown, "sit_out_rule": sit_out_rule},
+            ),
         },
     )
 
