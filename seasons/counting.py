@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import calendar
 import datetime
+import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -287,6 +288,9 @@ def _tie_sentence(group: list[SeasonLine], rules: Rules, name: Callable[[str], s
     """How a group level on the season's score was parted, break by break, or that they stay
     level: "Ann and Bob are level on 42 total points: more lone hands made puts Ann (3)
     ahead of Bob (2)."."""
+    # Each name written once: a group of thirty level players is named again in every
+    # bucket of every tie-break.
+    name = functools.cache(name)
     score = fmt(group[0].score)
     head = f"{_names(group, name)} are level on {score} ({score_words(rules).lower()})"
     parts: list[str] = []

@@ -120,7 +120,7 @@ def _event_lines(event: Event, standings, played: dict[int, list]) -> dict[int, 
         team = team_of.get(line.player_id)
         place, shared = (team.place, team.shared) if team else (line.place, line.shared)
         kept = NightLine(
-            event=event,
+            event_id=event.pk,  # by its id: through the descriptor, a third of making a line
             player_id=line.player_id,
             place=place,
             shared=shared,
