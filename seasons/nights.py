@@ -42,16 +42,17 @@ def keepable(event) -> bool:
     return not (get("in_play") or get("format") == Event.Format.BRACKET)
 
 
-def read(events: list[Event]) -> dict[int, dict[int, NightLine]]:
+def read(events: list[Event], *, rounds: bool = True) -> dict[int, dict[int, NightLine]]:
     """Every player's line of each of `events` (annotated by with_in_play) from the nights'
     standings, by event and player id; the settled nights' lines are kept. A bracket night's
     lines carry `bracket_place`: the team's settled place and how many teams share it (None
     while still in). The standings of all of them in a few queries; who partnered and
-    opposed whom from the same seat rows."""
+    opposed whom from the same seat rows. `rounds=False`: a night not kept has none of
+    those (its `rounds` empty), for a caller that counts points and places only."""
     found: dict[int, dict[int, NightLine]] = {}
     for start in range(0, len(events), FILL_AT_ONCE):
         chunk = events[start : start + FILL_AT_ONCE]
-        for event, lines in zip(chunk, _lines_of(chunk), strict=True):
+        for event, lines in zip(chunk, _lines_of(chunk, rounds), strict=True):
             if keepable(event):
                 # Another request may have kept it a moment ago: the same numbers.
                 NightLine.objects.bulk_create(lines.values(), ignore_conflicts=True)
@@ -69,18 +70,21 @@ def night_lines(events: list[Event]) -> dict[int, dict[int, NightLine | SimpleNa
     rows = NightLine.objects.filter(event_id__in=settled).order_by()
     for row in rows.values("event_id", "player_id", *SEASON_FIELDS):
         kept[row["event_id"]][row["player_id"]] = SimpleNamespace(**row)
-    fresh = read([e for e in events if e.pk not in kept])
+    # A night in play's partners and opponents: no part of a season's count.
+    fresh = read([e for e in events if e.pk not in kept], rounds=False)
     return {e.pk: fresh.get(e.pk) or kept[e.pk] for e in events}
 
 
-def _lines_of(events: list[Event]) -> list[dict[int, NightLine]]:
+def _lines_of(events: list[Event], rounds: bool = True) -> list[dict[int, NightLine]]:
     # Who sat where comes with the standings: the same seat rows, read once.
     all_standings, seats = events_standings_and_seats(events)
+    # The nights whose rounds are wanted: all, or those kept (a kept line has them all).
+    wanted = {e.pk for e in events if rounds or keepable(e)}
     at_table: dict[int, dict[str, int]] = defaultdict(dict)
     by_event: dict[int, list[dict]] = defaultdict(list)
     for s in seats:
-        if s["table_id"] is None:
-            continue  # sat the round out: no partner, no opponents
+        if s["table_id"] is None or s["round__event_id"] not in wanted:
+            continue  # sat the round out (no partner, no opponents), or not wanted
         at_table[s["table_id"]][s["position"]] = s["player_id"]
         by_event[s["round__event_id"]].append(s)
     # Each table's two sides' opponents, sorted once for both partners.
