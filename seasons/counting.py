@@ -295,21 +295,18 @@ def _tie_sentence(group: list[SeasonLine], rules: Rules, name: Callable[[str], s
     head = f"{_names(group, name)} are level on {score} ({score_words(rules).lower()})"
     parts: list[str] = []
     still = [group]
-    for words, read, more in BREAKS[rules.counting]:
-        # Each line's value read once: a line sums its nights for it, and a big night's
-        # group of thirty level players would read it hundreds of times.
-        values_of = {id(x): read(x) for x in group}
-
-        def get(x, values_of=values_of):
-            return values_of[id(x)]
-
+    for words, get, more in BREAKS[rules.counting]:
         next_still = []
         for sub in still:
-            values = sorted({get(x) for x in sub}, reverse=more == "more")
-            if len(values) == 1:
+            # Each line's value read once (a line sums its nights for it), in the group's
+            # order: a big night's group of thirty level players read it hundreds of times.
+            by_value: dict[Points, list[SeasonLine]] = defaultdict(list)
+            for x in sub:
+                by_value[get(x)].append(x)
+            if len(by_value) == 1:
                 next_still.append(sub)
                 continue
-            buckets = [[x for x in sub if get(x) == v] for v in values]
+            buckets = [by_value[v] for v in sorted(by_value, reverse=more == "more")]
             order = " ahead of ".join(f"{_names(b, name)} ({fmt(get(b[0]))})" for b in buckets)
             parts.append(f"{more} {words} puts {order}")
             next_still += [b for b in buckets if len(b) > 1]
