@@ -2,6 +2,7 @@
 and compares (name_key). They live in clubs, the lower app: the roster needs them as much as
 every page of an event does, and an event's pages come to clubs for them, never the reverse."""
 
+import functools
 import re
 import unicodedata
 
@@ -52,6 +53,10 @@ def visible_name(name: str) -> str:
     return "".join(kept)
 
 
+# Remembered, as a pure function of the name (nothing in it can go stale): every page of a
+# big night sorts, searches or ranks its 400 names by it, some twice, each time the page is
+# asked; the Unicode work came to a tenth of a standings page.
+@functools.lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
     """Sort, search and compare names as a person reads them: "Élise" beside "Elise", not
     after "Zoë"; "zoe  bronte" finds (and on a roster, is likely the same as) "Zoë Brontë".

@@ -3,10 +3,14 @@
 import functools
 
 from django.contrib.messages import get_messages
+from django.template.defaultfilters import pluralize
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 from jinja2 import Environment
 
+from tournaments.templatetags.points import points
 from tournaments.text import game_score, signed
 
 
@@ -31,4 +35,13 @@ def environment(**options) -> Environment:
     # Scores as the Django templates show them: "5 – −1" (tournaments/text.py).
     env.filters["game_score"] = game_score
     env.filters["signed"] = signed
+    # Points as the Django templates' `points` filter writes them: "7.3", "−2".
+    env.filters["points"] = points
+    env.filters["pluralize"] = pluralize
     return env
+
+
+def partial(template: str, context: dict) -> SafeString:
+    """A Jinja2 template's HTML for a Django template to show as it is ({{ rows }}): a long
+    list inside a page that stays Django's. Jinja2 escapes every value (autoescape)."""
+    return mark_safe(render_to_string(template, context, using="jinja2"))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import calendar
 import datetime
+import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -94,6 +95,8 @@ class SeasonLine:
 
 def fmt(points: Points) -> str:
     """As tournaments.standings.fmt prints points: whole numbers plainly, else one decimal."""
+    if type(points) is int:
+        return str(points)  # the same text as through Decimal, without its cost
     value = Decimal(points).quantize(Decimal("0.1"), ROUND_HALF_UP)
     return str(int(value)) if value == value.to_integral_value() else str(value)
 
@@ -285,6 +288,9 @@ def _tie_sentence(group: list[SeasonLine], rules: Rules, name: Callable[[str], s
     """How a group level on the season's score was parted, break by break, or that they stay
     level: "Ann and Bob are level on 42 total points: more lone hands made puts Ann (3)
     ahead of Bob (2)."."""
+    # Each name written once: a group of thirty level players is named again in every
+    # bucket of every tie-break.
+    name = functools.cache(name)
     score = fmt(group[0].score)
     head = f"{_names(group, name)} are level on {score} ({score_words(rules).lower()})"
     parts: list[str] = []
@@ -292,11 +298,15 @@ def _tie_sentence(group: list[SeasonLine], rules: Rules, name: Callable[[str], s
     for words, get, more in BREAKS[rules.counting]:
         next_still = []
         for sub in still:
-            values = sorted({get(x) for x in sub}, reverse=more == "more")
-            if len(values) == 1:
+            # Each line's value read once (a line sums its nights for it), in the group's
+            # order: a big night's group of thirty level players read it hundreds of times.
+            by_value: dict[Points, list[SeasonLine]] = defaultdict(list)
+            for x in sub:
+                by_value[get(x)].append(x)
+            if len(by_value) == 1:
                 next_still.append(sub)
                 continue
-            buckets = [[x for x in sub if get(x) == v] for v in values]
+            buckets = [by_value[v] for v in sorted(by_value, reverse=more == "more")]
             order = " ahead of ".join(f"{_names(b, name)} ({fmt(get(b[0]))})" for b in buckets)
             parts.append(f"{more} {words} puts {order}")
             next_still += [b for b in buckets if len(b) > 1]

@@ -16,8 +16,8 @@ from types import SimpleNamespace
 
 from django.db.models import Exists, OuterRef
 
-from tournaments.models import Event, Round, Seat
-from tournaments.standings import PLACES_BY_FORMAT, events_standings
+from tournaments.models import Event, Round
+from tournaments.standings import PLACES_BY_FORMAT, events_standings_and_seats
 
 from .models import NightLine
 
@@ -42,16 +42,17 @@ def keepable(event) -> bool:
     return not (get("in_play") or get("format") == Event.Format.BRACKET)
 
 
-def read(events: list[Event]) -> dict[int, dict[int, NightLine]]:
+def read(events: list[Event], *, rounds: bool = True) -> dict[int, dict[int, NightLine]]:
     """Every player's line of each of `events` (annotated by with_in_play) from the nights'
     standings, by event and player id; the settled nights' lines are kept. A bracket night's
     lines carry `bracket_place`: the team's settled place and how many teams share it (None
-    while still in). The standings of all of them in a few queries, and one for the seats
-    (who partnered and opposed whom)."""
+    while still in). The standings of all of them in a few queries; who partnered and
+    opposed whom from the same seat rows. `rounds=False`: a night not kept has none of
+    those (its `rounds` empty), for a caller that counts points and places only."""
     found: dict[int, dict[int, NightLine]] = {}
     for start in range(0, len(events), FILL_AT_ONCE):
         chunk = events[start : start + FILL_AT_ONCE]
-        for event, lines in zip(chunk, _lines_of(chunk), strict=True):
+        for event, lines in zip(chunk, _lines_of(chunk, rounds), strict=True):
             if keepable(event):
                 # Another request may have kept it a moment ago: the same numbers.
                 NightLine.objects.bulk_create(lines.values(), ignore_conflicts=True)
@@ -69,28 +70,36 @@ def night_lines(events: list[Event]) -> dict[int, dict[int, NightLine | SimpleNa
     rows = NightLine.objects.filter(event_id__in=settled).order_by()
     for row in rows.values("event_id", "player_id", *SEASON_FIELDS):
         kept[row["event_id"]][row["player_id"]] = SimpleNamespace(**row)
-    fresh = read([e for e in events if e.pk not in kept])
+    # A night in play's partners and opponents: no part of a season's count.
+    fresh = read([e for e in events if e.pk not in kept], rounds=False)
     return {e.pk: fresh.get(e.pk) or kept[e.pk] for e in events}
 
 
-def _lines_of(events: list[Event]) -> list[dict[int, NightLine]]:
-    seats = Seat.objects.filter(round__event__in=events, table__isnull=False).order_by()
+def _lines_of(events: list[Event], rounds: bool = True) -> list[dict[int, NightLine]]:
+    # Who sat where comes with the standings: the same seat rows, read once.
+    all_standings, seats = events_standings_and_seats(events)
+    # The nights whose rounds are wanted: all, or those kept (a kept line has them all).
+    wanted = {e.pk for e in events if rounds or keepable(e)}
     at_table: dict[int, dict[str, int]] = defaultdict(dict)
     by_event: dict[int, list[dict]] = defaultdict(list)
-    for s in seats.values("round__event_id", "round__number", "table_id", "position", "player_id"):
+    for s in seats:
+        if s["table_id"] is None or s["round__event_id"] not in wanted:
+            continue  # sat the round out (no partner, no opponents), or not wanted
         at_table[s["table_id"]][s["position"]] = s["player_id"]
         by_event[s["round__event_id"]].append(s)
+    # Each table's two sides' opponents, sorted once for both partners.
+    against: dict[tuple[int, str], list[int]] = {}
     found = []
-    for event, standings in zip(events, events_standings(events), strict=True):
+    for event, standings in zip(events, all_standings, strict=True):
         played: dict[int, list] = defaultdict(list)
         for s in sorted(by_event[event.pk], key=lambda s: s["round__number"]):
             table, mine = at_table[s["table_id"]], SIDE[s["position"]]
+            opponents = against.get((s["table_id"], mine))
+            if opponents is None:
+                opponents = sorted(pk for pos, pk in table.items() if SIDE[pos] != mine)
+                against[s["table_id"], mine] = opponents
             played[s["player_id"]].append(
-                (
-                    s["round__number"],
-                    table.get(OPPOSITE[s["position"]]),
-                    sorted(pk for pos, pk in table.items() if SIDE[pos] != mine),
-                )
+                (s["round__number"], table.get(OPPOSITE[s["position"]]), list(opponents))
             )
         found.append(_event_lines(event, standings, played))
     return found
@@ -115,7 +124,7 @@ def _event_lines(event: Event, standings, played: dict[int, list]) -> dict[int, 
         team = team_of.get(line.player_id)
         place, shared = (team.place, team.shared) if team else (line.place, line.shared)
         kept = NightLine(
-            event=event,
+            event_id=event.pk,  # by its id: through the descriptor, a third of making a line
             player_id=line.player_id,
             place=place,
             shared=shared,

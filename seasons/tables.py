@@ -3,7 +3,7 @@ values, so the three agree to the character."""
 
 import django_tables2 as tables
 
-from clubs.tables import NameColumn
+from clubs.tables import QUICK_ROWS, NameColumn, QuickRows
 from clubs.text import name_key
 from tournaments.tables import PointsColumn
 
@@ -31,7 +31,8 @@ class ScoreColumn(PointsColumn):
         return counting.fmt(value)
 
 
-class SeasonTable(tables.Table):
+class SeasonTable(QuickRows, tables.Table):
+    # Its rows drawn in one pass (clubs/tables.py, QuickRows): a page is 100 rows of 7 cells.
     place = PlaceColumn(verbose_name="Place", order_by="order")
     name = NameColumn(verbose_name="Player", order_by="sort_name")
     events = PointsColumn(verbose_name="Nights")
@@ -44,6 +45,7 @@ class SeasonTable(tables.Table):
         order_by = "place"
         empty_text = "No rounds played in these dates."
         attrs = {"class": "standings"}
+        template_name = QUICK_ROWS
 
     def __init__(self, data, *, score_words: str = "Total", **kwargs):
         super().__init__(data, **kwargs)

@@ -479,3 +479,18 @@ def test_a_night_not_played_yet_is_no_night_of_the_season(club, season_world):
     assert played
     Event.objects.create(club=club, name="Next bracket", date=datetime.date(2026, 12, 5))
     assert season().events == played
+
+
+def test_a_night_in_play_is_read_with_its_seats_once(director_client, club, season_world):
+    # A night with a round in play is never kept (seasons/nights.py): each look reads its
+    # standings afresh, and who sat with whom comes from the same seat rows, not a query of
+    # its own.
+    later = Event.objects.get(name="Next week")
+    play_round(later, 2, ROUND_1, sit_out="I", by_name=season_world, close=False)
+    url = season_url("standings", club)
+    assert director_client.get(url).status_code == 200
+    # 1 session, 2 user, 3 club, 4 rules, 5 first event's date, 6 events, 7 kept lines,
+    # 8 seats of the night in play, 9 its hands summed per table, 10 names.
+    with CaptureQueriesContext(connection) as queries:
+        assert director_client.get(url).status_code == 200
+    assert len(queries) == 10, [q["sql"][:60] for q in queries]

@@ -27,6 +27,7 @@ from django.urls import reverse
 
 from clubs.models import Club, Player
 from clubs.text import initials, name_key
+from config.jinja2 import partial
 
 from . import format_pages
 from .hidden import mask_hidden
@@ -94,8 +95,11 @@ def _hidden_ids(event: Event) -> set[int]:
 
 def _player_links(event: Event, standings, hidden: set[int]) -> dict[int, str]:
     """Each player's night, by player id; none for a hidden player (no page to go to)."""
+    # One reverse() for the night's 400 players: each costs some 30 µs.
+    address = reverse("public:player", args=[event.club.slug, event.pk, 999999999])
+    address = address.replace("999999999", "{}")
     return {
-        line.player_id: reverse("public:player", args=[event.club.slug, event.pk, line.player_id])
+        line.player_id: address.format(line.player_id)
         for line in standings.players
         if line.player_id not in hidden
     }
@@ -156,11 +160,13 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     search = request.GET.get("name", "").strip()[:60]
     # A hidden player is found by what the page shows of them, their initials, never by the
     # name they asked not to show: a search for it must not confirm where they sit.
+    wanted = name_key(search)
     found = [
         s
         for s in seating
-        if name_key(search) in name_key(initials(s.name) if s.player_id in hidden else s.name)
+        if wanted in name_key(initials(s.name) if s.player_id in hidden else s.name)
     ]
+    seating = [(s, links.get(s.player_id)) for s in found]
     visible = points_shown(event, standings)
     tables = standings_tables(request, standings, links.get, sortable=False) if visible else {}
     return render(
@@ -172,7 +178,9 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "round": latest,
             "state": _night_state(event, latest),
             "over": bool(latest and latest.is_closed and latest.number >= event.rounds_planned),
-            "seating": [(s, links.get(s.player_id)) for s in found],
+            "seating": seating,
+            # Jinja2 escapes every name (autoescape); the list of 400 is its longest part.
+            "seat_list": partial("public/_seat_list.jinja", {"seating": seating}),
             "search": search,
             # Not even the status line ("its points so far included") while points are hidden.
             "standings": standings if visible else None,
@@ -202,6 +210,7 @@ def player_page(request: HttpRequest, slug: str, pk: int, player_pk: int) -> Htt
     if not shown:
         # Only the name: the line's totals and tie-breaks stay out of the page's reach.
         line, rounds = PlayerLine(line.player_id, line.name), seating_only(rounds)
+    sit_out_rule = event.get_sit_out_rule_display().lower()
     return render(
         request,
         "public/player.html",
@@ -211,9 +220,11 @@ def player_page(request: HttpRequest, slug: str, pk: int, player_pk: int) -> Htt
             "line": line,
             "rounds": rounds,
             "points_shown": shown,
-            # The shared partial (tournaments/_night_rounds.html) shows points unless told not.
-            "points_hidden": not shown,
-            "sit_out_rule": event.get_sit_out_rule_display().lower(),
+            # The shared partial shows points unless told not.
+            "night_rounds": partial(
+                "tournaments/_night_rounds.jinja",
+                {"rounds": rounds, "points_hidden": not shown, "sit_out_rule": sit_out_rule},
+            ),
         },
     )
 

@@ -33,13 +33,12 @@ from .models import SEAT_NAMES, Entry, Event, Hand, Round, Seat
 
 # The maker's side took 2 tricks or fewer and the defenders scored (scoring.OUTCOMES).
 EUCHRED_OUTCOMES = ("euchred", "lone_euchred", "lone_defence_euchred", "lone_defence_march")
-# The maker went alone, took 3 tricks or more, and their side scored for it: a short hand
-# by the makers (they score nothing) is not a lone hand made.
-LONE_MADE = Q(alone=True, tricks__gte=3) & (
-    Q(maker__in=["N", "S"], ns_points__gt=0) | Q(maker__in=["E", "W"], ew_points__gt=0)
-)
-# Of those, the lone marches: what paper tally cards stamp (a club's "loners counted").
-LONE_MARCH = LONE_MADE & Q(tricks=5)
+
+# A lone hand made: the maker went alone, took 3 tricks or more, and their side scored for it
+# (a short hand by the makers scores them nothing, and is no lone hand made). A lone march:
+# the same with all 5 tricks, what paper tally cards stamp (a club's "loners counted").
+LONE_MADE_TRICKS, LONE_MARCH_TRICKS = {"tricks__gte": 3}, {"tricks": 5}
+
 SIT_OUT_MARK = "*"
 # Beside a round scored for a late arrival who missed it (the event's house rule).
 MISSED_MARK = "†"
@@ -158,6 +157,10 @@ def fmt(points: Points | None) -> str:
     Nothing for no round."""
     if points is None:
         return ""
+    if type(points) is int:
+        # Most points are whole: the same text as through Decimal, at a fraction of the cost
+        # (a standings page prints a thousand of them).
+        return str(points)
     value = Decimal(points).quantize(Decimal("0.1"), ROUND_HALF_UP)
     if value == value.to_integral_value():
         return str(int(value))
@@ -229,7 +232,7 @@ def fmt_round(line: PlayerLine, number: int) -> str:
 # --- Gathering: a fixed number of queries ----------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class TableTally:
     """What one table's hands add up to, from the SQL aggregate."""
 
@@ -316,36 +319,90 @@ def _plain_rows(queryset) -> list[tuple]:
 
 def _seat_rows(events: list[Event]) -> list[dict]:
     seats = Seat.objects.filter(round__event__in=events).order_by().values_list(*SEAT_FIELDS)
-    return [dict(zip(SEAT_FIELDS, row, strict=True)) for row in _plain_rows(seats)]
+    # SEAT_FIELDS' keys as a dict display, not dict(zip()): twice as quick over 5,000 rows.
+    return [
+        {
+            "round__event_id": event_id,
+            "round__number": number,
+            "round__status": status,
+            "round__time_called_at": time_called_at,
+            "table_id": table_id,
+            "position": position,
+            "player_id": player_id,
+            "player__name": name,
+        }
+        for (
+            event_id,
+            number,
+            status,
+            time_called_at,
+            table_id,
+            position,
+            player_id,
+            name,
+        ) in _plain_rows(seats)
+    ]
+
+
+SIDE_OF = {seat: scoring.side_of(seat) for seat in "NESW"}  # a look-up for 5,000 seats
+
+
+def _loners(seat: str, tricks: dict) -> Q:
+    """The lone hands `seat` made (LONE_MADE_TRICKS) or marched (LONE_MARCH_TRICKS)."""
+    side_points = "ns_points__gt" if SIDE_OF[seat] == "NS" else "ew_points__gt"
+    return Q(maker=seat, alone=True, **tricks, **{side_points: 0})
 
 
 def _table_tallies(events: list[Event]) -> dict[int, TableTally]:
-    """Every table's hands summed in SQL, grouped by the maker's seat (empty: thrown in)."""
+    """Every table's hands summed in SQL, a row a table: its points, the loners by the maker's
+    seat, the euchres by the makers' side (a hand thrown in has no maker: counted in `hands`
+    alone). Each condition is a plain AND of the hand's own fields: Django builds those
+    quickly, and the database reads a quarter of the rows of a grouping by maker."""
+    sums = {
+        "n": Count("pk"),
+        "ns": Sum("ns_points"),
+        "ew": Sum("ew_points"),
+        **{f"made_{p}": Count("pk", filter=_loners(p, LONE_MADE_TRICKS)) for p in "NESW"},
+        **{f"march_{p}": Count("pk", filter=_loners(p, LONE_MARCH_TRICKS)) for p in "NESW"},
+        **{
+            f"euchred_{side}": Count(
+                "pk", filter=Q(maker__in=list(side), outcome__in=EUCHRED_OUTCOMES)
+            )
+            for side in ("NS", "EW")
+        },
+    }
     rows = (
         Hand.objects.filter(table__round__event__in=events)
         .order_by()
-        .values("table_id", "maker")
-        .annotate(
-            hands=Count("pk"),
-            ns=Sum("ns_points"),
-            ew=Sum("ew_points"),
-            lone_made=Count("pk", filter=LONE_MADE),
-            lone_march=Count("pk", filter=LONE_MARCH),
-            euchred=Count("pk", filter=Q(outcome__in=EUCHRED_OUTCOMES)),
-        )
-        .values_list("table_id", "maker", "hands", "ns", "ew", "lone_made", "lone_march", "euchred")
+        .values("table_id")
+        .annotate(**sums)
+        .values_list("table_id", *sums)
     )
-    tallies: dict[int, TableTally] = defaultdict(TableTally)
-    for table_id, maker, hands, ns, ew, lone_made, lone_march, euchred in _plain_rows(rows):
-        tally = tallies[table_id]
-        tally.hands += hands
-        tally.points["NS"] += ns
-        tally.points["EW"] += ew
-        if maker:
-            tally.euchred[scoring.side_of(maker)] += euchred
-            tally.lone_made[maker] = lone_made
-            tally.lone_march[maker] = lone_march
-    return tallies
+    return {
+        table_id: TableTally(
+            hands=hands,
+            points={"NS": ns, "EW": ew},
+            lone_made={"N": made_n, "E": made_e, "S": made_s, "W": made_w},
+            lone_march={"N": march_n, "E": march_e, "S": march_s, "W": march_w},
+            euchred={"NS": euchred_ns, "EW": euchred_ew},
+        )
+        for (
+            table_id,
+            hands,
+            ns,
+            ew,
+            made_n,
+            made_e,
+            made_s,
+            made_w,
+            march_n,
+            march_e,
+            march_s,
+            march_w,
+            euchred_ns,
+            euchred_ew,
+        ) in _plain_rows(rows)
+    }
 
 
 def _player_lines(
@@ -353,30 +410,41 @@ def _player_lines(
 ) -> list[PlayerLine]:
     lines: dict[int, PlayerLine] = {}
     marches_only = event.loners_counted == Event.LonersCounted.MARCH
+    status: dict[int, str] = {}  # each round's, by its number
+    # One pass over 5,000 seats at a big night: each seat's values read once.
     for seat in seats:
-        line = lines.get(seat["player_id"])
+        player_id, number = seat["player_id"], seat["round__number"]
+        line = lines.get(player_id)
         if line is None:
-            line = lines[seat["player_id"]] = PlayerLine(seat["player_id"], seat["player__name"])
-        number = seat["round__number"]
-        if seat["table_id"] is None:
+            line = lines[player_id] = PlayerLine(player_id, seat["player__name"])
+        status[number] = seat["round__status"]
+        table_id = seat["table_id"]
+        if table_id is None:
             line.sat_out.add(number)
             continue
-        tally = tallies.get(seat["table_id"]) or TableTally()
-        side = scoring.side_of(seat["position"])
+        tally = tallies.get(table_id) or TableTally()
+        position = seat["position"]
+        side = SIDE_OF[position]
         line.rounds[number] = tally.points[side]
         loners = tally.lone_march if marches_only else tally.lone_made
-        line.lone_made += loners.get(seat["position"], 0)
+        line.lone_made += loners.get(position, 0)
         line.euchred += tally.euchred[side]
     # A pairs bye scores nothing: games won decide, and a bye is no game. In a progressive
     # event the sit-out rule stands in for the round the player could not play.
     # A late arrival missed the rounds seated before their first: by the event's house rule
     # they score nothing for them (blank, as before the rule), the sit-out score, or a fixed
     # number.
-    seated = sorted({seat["round__number"] for seat in seats})
+    seated = sorted(status)
     # "The average of their other rounds" counts closed rounds only: a round in play is still
     # being entered, and a sit-out's score must not move with every hand scored there.
-    closed = {s["round__number"] for s in seats if s["round__status"] != Round.Status.IN_PLAY}
+    closed = {n for n, s in status.items() if s != Round.Status.IN_PLAY}
+    missed_scores = not (event.is_pairs or event.missed_round == Event.MissedRound.ZERO)
     for line in lines.values():
+        first = min([*line.rounds, *line.sat_out], default=None)
+        if first is not None and seated and first > seated[0]:
+            line.missed = {n for n in seated if n < first}
+        if not (line.sat_out or (line.missed and missed_scores)):
+            continue  # seated every round from the first: nothing to fill in
         played = [p for n, p in line.rounds.items() if p is not None and n in closed]
         for number in line.sat_out:
             line.rounds[number] = (
@@ -384,9 +452,7 @@ def _player_lines(
                 if event.is_pairs
                 else sit_out_value(played, event.sit_out_rule, event.sit_out_points)
             )
-        first = min([*line.rounds, *line.sat_out], default=None)
-        line.missed = {n for n in seated if first is not None and n < first}
-        if event.is_pairs or event.missed_round == Event.MissedRound.ZERO:
+        if not missed_scores:
             continue
         for number in line.missed:
             line.rounds[number] = (
@@ -397,9 +463,15 @@ def _player_lines(
     return list(lines.values())
 
 
-def _round_numbers(seats: list[dict]) -> tuple[list[int], list[int]]:
-    numbers = {s["round__number"]: s["round__status"] for s in seats}
-    return sorted(numbers), sorted(n for n, s in numbers.items() if s == Round.Status.IN_PLAY)
+def _round_numbers(seats: list[dict]) -> tuple[list[int], list[int], list[int]]:
+    """The rounds seated, those in play, and those that ended when time was called: from one
+    pass over the seats (a round's values are the same on each of its seats)."""
+    numbers = {s["round__number"]: (s["round__status"], s["round__time_called_at"]) for s in seats}
+    return (
+        sorted(numbers),
+        sorted(n for n, (status, _) in numbers.items() if status == Round.Status.IN_PLAY),
+        sorted(n for n, (_, called) in numbers.items() if called),
+    )
 
 
 ENTRY_FIELDS = ("player_id", "player__name", "partnership_id", "partnership__name")
@@ -476,6 +548,12 @@ def event_standings(event: Event) -> Standings:
 def events_standings(events: list[Event]) -> list[Standings]:
     """Many events' standings, each as event_standings gives it, for a season's nights: 3
     queries for them all (a bracket's placings add the few its own format needs)."""
+    return events_standings_and_seats(events)[0]
+
+
+def events_standings_and_seats(events: list[Event]) -> tuple[list[Standings], list[dict]]:
+    """`events_standings`, and the seat rows they were counted from (SEAT_FIELDS: who sat
+    where, each round), for a caller that needs those too: read once, not twice."""
     seats = _seat_rows(events)
     tallies = _table_tallies(events)
     by_event: dict[int, list[dict]] = defaultdict(list)
@@ -487,7 +565,7 @@ def events_standings(events: list[Event]) -> list[Standings]:
         rows = Entry.objects.filter(event__in=pairs, partnership__isnull=False).order_by("pk")
         for row in rows.values("event_id", *ENTRY_FIELDS):
             entries[row["event_id"]].append(row)
-    return [_standings(e, by_event[e.pk], tallies, entries[e.pk]) for e in events]
+    return [_standings(e, by_event[e.pk], tallies, entries[e.pk]) for e in events], seats
 
 
 def _standings(
@@ -496,7 +574,7 @@ def _standings(
     tallies: dict[int, TableTally],
     entries: list[dict] | None = None,
 ) -> Standings:
-    rounds, in_play = _round_numbers(seats)
+    rounds, in_play, on_time = _round_numbers(seats)
     players = rank(_player_lines(event, seats, tallies), progressive_key)
     teams = None
     if event.is_pairs:
@@ -505,7 +583,6 @@ def _standings(
         key = pairs_key if placed is None else _placed_key(placed(event))
         teams = rank(_team_lines(event, seats, tallies, closed, entries), key)
         players = rank(players, partnership_key(teams))
-    on_time = sorted({s["round__number"] for s in seats if s["round__time_called_at"]})
     return Standings(
         event=event, rounds=rounds, in_play=in_play, players=players, teams=teams, on_time=on_time
     )

@@ -11,6 +11,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
 
+from config.jinja2 import partial
+
 from .hidden import mask_hidden
 from .models import SEAT_NAMES
 from .projector import projector_response
@@ -113,6 +115,7 @@ def player_night_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResp
     if line is None:
         # Not a player of this event (or another club's player): nothing to show.
         raise Http404("No such player in this event.")
+    sit_out_rule = event.get_sit_out_rule_display().lower()
     return render(
         request,
         "tournaments/standings_player.html",
@@ -121,6 +124,10 @@ def player_night_page(request: HttpRequest, pk: int, player_pk: int) -> HttpResp
             "line": line,
             "rounds": rounds,
             "seat_names": SEAT_NAMES,
-            "sit_out_rule": event.get_sit_out_rule_display().lower(),
+            "sit_out_rule": sit_out_rule,
+            "night_rounds": partial(
+                "tournaments/_night_rounds.jinja",
+                {"rounds": rounds, "with_deal": True, "sit_out_rule": sit_out_rule},
+            ),
         },
     )

@@ -6,6 +6,8 @@ rectangles of a single filled path: about 5 ms a code (bench/table_cards.py), an
 vector, so it prints sharp. A code every page repeats (the event's link on each tally card) is
 encoded and written once, as a form the pages refer to (`draw_repeated_qr`)."""
 
+import functools
+
 import segno
 from django.utils.safestring import mark_safe
 from reportlab.platypus import Flowable
@@ -83,6 +85,9 @@ class QrCode(Flowable):
         draw_qr(self.canv, self.data, 0, 0, self.size)
 
 
+# Remembered, as a pure function of the address (the same code for it every time): the hall's
+# screen draws its page's code on every reload, twice a minute, some 5% of the screen's time.
+@functools.lru_cache(maxsize=64)
 def qr_svg(data: str) -> str:
     """The code as inline SVG for a page (the projector): nothing fetched from elsewhere."""
     # No fixed size, only a viewBox: the page's CSS scales it to the screen.
