@@ -28,6 +28,8 @@ def night_chart(plan: RoundPlan, event: Event, names: dict[int, str]) -> dict:
     chart = movement_chart(rounds, sorted(number.values()))
     key = {n: names[pid] for pid, n in number.items()}
     width = len(str(len(number)))
+    # Each number padded once, not once for each of its 12 tables.
+    padded = {n: str(n).rjust(width, "\u2007") for n in number.values()}
     return {
         "chart": chart,
         "key": sorted(key.items()),
@@ -35,7 +37,7 @@ def night_chart(plan: RoundPlan, event: Event, names: dict[int, str]) -> dict:
             {
                 "number": i,
                 # Each table's numbers as one text, padded with figure spaces to line up.
-                "tables": [" ".join(str(p).rjust(width, "\u2007") for p in t) for t in r.tables],
+                "tables": [" ".join([padded[p] for p in t]) for t in r.tables],
                 "sit_out": r.sit_out,
                 "played": i <= plan.played,
             }

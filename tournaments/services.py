@@ -73,16 +73,22 @@ def _past_seatings(event: Event) -> list[RoundSeating]:
     # asks for them on every load once tally cards are printed (tally_card_changes).
     seats = Seat.objects.filter(round__event=event).order_by("round__number")
     tables: dict[tuple[int, int], dict[str, int]] = {}
+    # A round made at its first seat, not a spare one for each seat (setdefault's default).
     for round_number, table_number, position, player_id in seats.values_list(
         "round__number", "table__number", "position", "player_id"
     ):
-        r = rounds.setdefault(round_number, RoundSeating(tables=[], sit_out=[]))
+        r = rounds.get(round_number)
+        if r is None:
+            r = rounds[round_number] = RoundSeating(tables=[], sit_out=[])
         if table_number is None:
             r.sit_out.append(player_id)
         else:
-            tables.setdefault((round_number, table_number), {})[position] = player_id
+            places = tables.get((round_number, table_number))
+            if places is None:
+                places = tables[round_number, table_number] = {}
+            places[position] = player_id
     for (number, _), places in sorted(tables.items()):
-        rounds[number].tables.append(tuple(places[p] for p in "NESW"))
+        rounds[number].tables.append((places["N"], places["E"], places["S"], places["W"]))
     return [rounds[n] for n in sorted(rounds)]
 
 

@@ -362,6 +362,13 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
     names = dict(event.entries.values_list("player_id", "player__name"))
     played = plan.played
     chart = night_chart(plan, event, names)
+    night = _report_lines(plan.night, names, event)
+    # Before the night's last round, the rounds so far are the whole night: one report.
+    so_far = (
+        night
+        if played + 1 >= len(plan.night)
+        else _report_lines(plan.night[: played + 1], names, event)
+    )
     tables = [
         {
             "number": number,
@@ -384,8 +391,8 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
             "drawn_by_rating": plan.balanced,
             "tables": tables,
             "sit_outs": sorted((names[pid] for pid in plan.next.sit_out), key=name_key),
-            "so_far": _report_lines(plan.night[: played + 1], names, event),
-            "night": _report_lines(plan.night, names, event),
+            "so_far": so_far,
+            "night": night,
             "night_rounds": len(plan.night),
             "chart": chart,
             "chart_html": mark_safe(  # Jinja2 escapes every name (autoescape)

@@ -7,6 +7,7 @@ preview draws the same `Chart` as tables.
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from .core import Round
 from .quality import Report, movement_report
@@ -39,20 +40,29 @@ class Chart:
         return self.partners.get(key, 0), self.opponents.get(key, 0)
 
     def player_counts(self) -> list[PlayerCounts]:
-        # From the pairs that met, not from every pair: 400 players make 79,800 pairs.
-        partners, again, opponents, met_again = Counter(), Counter(), Counter(), Counter()
-        for pair, count in self.partners.items():
-            for p in pair:
-                partners[p] += 1
-                again[p] += count - 1
-        for pair in self.opponents:
-            for p in pair:
-                opponents[p] += 1
-        for pair in self.partners.keys() | self.opponents.keys():
-            if self.partners.get(pair, 0) + self.opponents.get(pair, 0) > 1:
+        # From the pairs that met, not from every pair: 400 players make 79,800 pairs. Each
+        # count is a Counter of the players in some pairs (counted in C): a player is in as
+        # many pairs of partners as they have different partners, and so on.
+        partners, opponents = self.partners, self.opponents
+        again = Counter()
+        for pair, count in partners.items():
+            if count > 1:
                 for p in pair:
-                    met_again[p] += 1
-        sit_outs = Counter(p for r in self.rounds for p in r.sit_out)
+                    again[p] += count - 1
+        # Two players met more than once: partners or opponents more than once, or both.
+        met_twice = {
+            pair
+            for pair in partners.keys() & opponents.keys()
+            if partners[pair] + opponents[pair] > 1
+        }
+        met_twice.update(pair for pair, count in partners.items() if count > 1)
+        met_twice.update(pair for pair, count in opponents.items() if count > 1)
+        met_again = Counter(chain.from_iterable(met_twice))
+        partners, opponents = (
+            Counter(chain.from_iterable(partners)),
+            Counter(chain.from_iterable(opponents)),
+        )
+        sit_outs = Counter(chain.from_iterable(r.sit_out for r in self.rounds))
         return [
             PlayerCounts(
                 number=p,

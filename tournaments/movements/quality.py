@@ -9,6 +9,7 @@ preview and `manage.py movement_report` print it.
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations, pairwise
 
 from .core import Movement, Round
@@ -35,43 +36,71 @@ class Report:
 
     # The counts below look only at the pairs that were counted, never at every pair of
     # players: 400 players make 79,800 pairs, and the round preview reads the report at once.
+    # What several of them share (the meetings, the counted pairs, the sides) is worked out
+    # once per report (cached_property): a report's counts are never changed once made, and
+    # the preview's lines ask for them a dozen times (repeat_meetings alone was a sum of two
+    # Counters of 7,000 pairs each time at 400 players).
+
+    @cached_property
+    def _known(self) -> set[int]:
+        return set(self.players)
+
+    @cached_property
+    def _met(self) -> Counter:
+        """How often each two players shared a table, as partners or as opponents."""
+        # The same as `partners + opponents` (every count is above zero), without a Python
+        # step for each pair of the first.
+        met = Counter(self.partners)
+        met.update(self.opponents)
+        return met
+
+    @cached_property
+    def _counted_partners(self) -> dict[frozenset, int]:
+        return self._counted(self.partners)
+
+    @cached_property
+    def _counted_opponents(self) -> dict[frozenset, int]:
+        return self._counted(self.opponents)
 
     def _counted(self, counter: Counter) -> dict[frozenset, int]:
         """The pairs of two of the event's players in `counter`, with a count above zero."""
-        known = set(self.players)
+        known = self._known
         return {p: c for p, c in counter.items() if c > 0 and len(p) == 2 and p <= known}
 
-    def _range(self, counter: Counter) -> tuple[int, int]:
+    def _range(self, counted: dict[frozenset, int]) -> tuple[int, int]:
         """The fewest and most times any two players were counted (0 for a pair never)."""
-        counts = self._counted(counter).values()
+        counts = counted.values()
         every_pair = len(self.players) * (len(self.players) - 1) // 2
         low = min(counts) if every_pair and len(counts) == every_pair else 0
         return low, max(counts, default=0)
 
-    def _side_gaps(self) -> Iterable[int]:
+    @cached_property
+    def _side_gaps(self) -> list[int]:
         """For each two players who met, how much more often one sat on the other's left."""
-        known = set(self.players)
-        met = {frozenset(p) for p in self.left if p[0] != p[1] and set(p) <= known}
-        return (abs(self.left[(x, y)] - self.left[(y, x)]) for x, y in map(tuple, met))
+        known, left = self._known, self.left
+        # Each two players once: from (x, y) when x < y, or when y never sat on x's left.
+        return [
+            abs(count - left.get((y, x), 0))
+            for (x, y), count in left.items()
+            if x != y and x in known and y in known and (x < y or (y, x) not in left)
+        ]
 
-    @property
+    @cached_property
     def partner_repeats(self) -> int:
         """Extra partnerships: a pair partnered three times counts two."""
         return sum(c - 1 for c in self.partners.values() if c > 1)
 
-    @property
+    @cached_property
     def repeat_meetings(self) -> int:
         """Extra meetings of any kind (partner or opponent) beyond the first."""
-        met = self.partners + self.opponents
-        return sum(c - 1 for c in met.values() if c > 1)
+        return sum(c - 1 for c in self._met.values() if c > 1)
 
-    @property
+    @cached_property
     def most_meetings(self) -> int:
         """The most times any two players share a table (as partners or as opponents)."""
-        met = self.partners + self.opponents
-        return max((c for pair, c in met.items() if len(pair) == 2), default=0)
+        return max((c for pair, c in self._met.items() if len(pair) == 2), default=0)
 
-    @property
+    @cached_property
     def at_bounds(self) -> bool:
         """The worst pair and the repeats in all are the least any night of this size can
         have (`limits.small_bounds`)."""
@@ -82,11 +111,11 @@ class Report:
 
     @property
     def opponent_range(self) -> tuple[int, int]:
-        return self._range(self.opponents)
+        return self._range(self._counted_opponents)
 
     @property
     def partner_range(self) -> tuple[int, int]:
-        return self._range(self.partners)
+        return self._range(self._counted_partners)
 
     @property
     def sit_out_range(self) -> tuple[int, int]:
@@ -96,14 +125,14 @@ class Report:
     @property
     def left_right_gap(self) -> int:
         """The largest difference, over ordered pairs, between times on the left and right."""
-        return max(self._side_gaps(), default=0)
+        return max(self._side_gaps, default=0)
 
     @property
     def left_right_unbalanced(self) -> int:
         """Pairs of opponents who met more often on one side than the other could allow."""
-        return sum(1 for gap in self._side_gaps() if gap > 1)
+        return sum(1 for gap in self._side_gaps if gap > 1)
 
-    @property
+    @cached_property
     def is_whist(self) -> bool:
         """Every two players partners exactly once and opponents exactly twice."""
         return not self.errors and self.partner_range == (1, 1) and self.opponent_range == (2, 2)
@@ -142,7 +171,7 @@ class Report:
         if not fixed_partners:
             for (a, b), count in self.repeated_pairs(self.partners, 1):
                 found.append(f"{who(a)} and {who(b)} are partners {_times(count)}")
-            met = self.partners + self.opponents
+            met = self._met
             # On a short night a repeat is a problem, unless no night of this size can have
             # fewer (13 players over 4 rounds must meet again 12 times, and can meet twice).
             if self.short_night and not self.at_bounds:
@@ -297,7 +326,7 @@ class Report:
         new, 2 pairs meet twice as opponents." (a pair: two players)."""
         if self.is_whist:
             return "Everyone partners every other player once and meets them twice as opponents."
-        partners, opponents = self._counted(self.partners), self._counted(self.opponents)
+        partners, opponents = self._counted_partners, self._counted_opponents
         if self.partner_repeats == 0:
             words = ["every partner new"]
         else:
@@ -385,36 +414,44 @@ def movement_report(
         everyone = players if players is not None else {p for r in rounds for p in r.players()}
     everyone = sorted(set(everyone))
     known = set(everyone)
-    partners: Counter = Counter()
-    opponents: Counter = Counter()
-    left: Counter = Counter()
+    # Every pair as it comes, counted at the end (Counter counts a list in C; one
+    # `counter[pair] += 1` at a time was most of the preview's time at 400 players): the
+    # partners (N-S, E-W), the opponents (N-E, E-S, S-W, W-N), and who sat on whose left.
+    across: list[frozenset] = []
+    beside: list[frozenset] = []
+    steps: list[tuple[int, int]] = []
     sit_outs: Counter = Counter()
     errors = []
     first_repeat = None
+    met: set[frozenset] = set()  # every pair at a table so far, while none has met twice
     for number, r in enumerate(rounds, start=1):
-        seen = Counter(r.players())
-        for player, count in sorted(seen.items()):
-            if count > 1:
-                errors.append(f"round {number}: player {player} is seated {count} times")
-            if player not in known:
-                errors.append(f"round {number}: player {player} is not in the event")
+        seated = r.players()
+        if len(set(seated)) != len(seated) or not known.issuperset(seated):
+            seen = Counter(seated)
+            for player, count in sorted(seen.items()):
+                if count > 1:
+                    errors.append(f"round {number}: player {player} is seated {count} times")
+                if player not in known:
+                    errors.append(f"round {number}: player {player} is not in the event")
+        start = len(across), len(beside)
         for table in r.tables:
             if len(table) != 4:
                 errors.append(f"round {number}: a table of {len(table)} players")
                 continue
             n, e, s, w = table
-            across = (frozenset((n, s)), frozenset((e, w)))
-            beside = (frozenset((n, e)), frozenset((e, s)), frozenset((s, w)), frozenset((w, n)))
-            for pair in across:
-                partners[pair] += 1
-            for pair, step in zip(beside, ((n, e), (e, s), (s, w), (w, n)), strict=True):
-                opponents[pair] += 1
-                left[step] += 1
-            if first_repeat is None and any(
-                partners[pair] + opponents[pair] > 1 for pair in across + beside
-            ):
+            across += (frozenset((n, s)), frozenset((e, w)))
+            beside += (frozenset((n, e)), frozenset((e, s)), frozenset((s, w)), frozenset((w, n)))
+            steps += ((n, e), (e, s), (s, w), (w, n))
+        if first_repeat is None:
+            # Two players meet again in this round when its pairs add fewer new ones to `met`
+            # than there are pairs (one met before, or twice in this round).
+            pairs = across[start[0] :] + beside[start[1] :]
+            before = len(met)
+            met.update(pairs)
+            if len(met) - before < len(pairs):
                 first_repeat = number
         sit_outs.update(r.sit_out)
+    partners, opponents, left = Counter(across), Counter(beside), Counter(steps)
     twice = sorted(
         {p for before, after in pairwise(rounds) for p in set(before.sit_out) & set(after.sit_out)}
     )
