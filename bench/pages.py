@@ -19,8 +19,9 @@ captains' Confirms), so the captains' pages open a live table. The round preview
 between rounds 11 and 12, every size in turns, as it is shown only between rounds.
 
 Every page is requested in-process with django.test.Client (server time: middleware, view,
-queries, template; no network; what the script built is set aside from the garbage collector
-with gc.freeze(), as a server's heap would not hold it). Each page is timed in turns with the
+queries, template; no network; the garbage collector set as the app's servers set it,
+config/heap.py, which also sets aside what the script built, as a server's heap would not hold
+it). Each page is timed in turns with the
 minimal view /health/ (its anchor) and with the same page at every size: /health/, page at
 size 1, page at size 2, ..., again and again, every time kept, so whatever else the machine
 does weighs on all of them alike. --runs turns at least (15; 5 with --growth), --download-runs
@@ -57,7 +58,6 @@ as autovacuum would.
 
 import argparse
 import datetime
-import gc
 import os
 import random
 import re
@@ -587,11 +587,13 @@ def setup_django() -> str:
 def settle(vendor: str) -> None:
     """Before timing: what this script built set aside from the garbage collector, and on
     PostgreSQL the planner's statistics gathered."""
+    # The collector as the app's servers set it before their first request (config/heap.py).
     # The worlds (thousands of model instances this script keeps) are no part of a server's
-    # heap, but Python's garbage collector would scan them again and again during the timed
-    # requests: set aside, as a server process that loads its code first does.
-    gc.collect()
-    gc.freeze()
+    # heap, but the collector would scan them again and again during the timed requests: set
+    # aside with the code, as a server process does with what it loaded first.
+    from config import heap
+
+    heap.settle()
     if vendor == "postgresql":
         from django.db import connection
 

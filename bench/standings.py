@@ -24,7 +24,6 @@ prints:
 """
 
 import datetime
-import gc
 import io
 import os
 import random
@@ -302,10 +301,11 @@ def main() -> int:
 
         return ask
 
-    # What the script built is no part of a server's heap: set aside from the garbage
-    # collector, as bench/pages.py does, so it weighs on neither side.
-    gc.collect()
-    gc.freeze()
+    # The garbage collector as the app's servers set it (config/heap.py), which sets aside
+    # what the script built (no part of a server's heap), so it weighs on neither side.
+    from config import heap
+
+    heap.settle()
 
     # Tally cards: the yardstick's rows are the download's own, with the same link.
     served_tally = served("printout-tally")

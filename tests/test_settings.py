@@ -130,3 +130,16 @@ def test_a_query_run_again_is_planned_once_on_postgresql(club):
             ["%clubs_club%name%LIKE%"],
         )
         assert cursor.fetchone()[0] == 1
+
+
+def test_gunicorns_application_sets_the_collector_as_config_heap_says():
+    # gunicorn imports config.wsgi in each worker: by then the app's views are loaded and set
+    # aside, and young collections are spaced out (config/heap.py, bench/pages.py --growth).
+    code = (
+        "import gc, sys; import config.wsgi; "
+        "print(gc.get_threshold(), gc.get_freeze_count() > 10_000, "
+        "'tournaments.captain.views' in sys.modules)"
+    )
+    result = _python("-c", code, **PRODUCTION_ENV)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "(50000, 20, 100) True True"

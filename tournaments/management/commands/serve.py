@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.core.wsgi import get_wsgi_application
 from django.db import connection
 
-from config import backups, server, upgrade
+from config import backups, heap, server, upgrade
 
 
 class Command(BaseCommand):
@@ -43,9 +43,11 @@ class Command(BaseCommand):
             call_command("hall_banner")
         else:
             self.stdout.write(f"Serving on http://127.0.0.1:{settings.PORT}/ (Ctrl-C stops it).")
+        application = get_wsgi_application()
+        heap.settle()  # before the first request (config/heap.py)
         try:
             server.serve(
-                get_wsgi_application(),
+                application,
                 host,
                 settings.PORT,
                 settings.THREADS,
