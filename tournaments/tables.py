@@ -299,9 +299,13 @@ def player_rows(standings: Standings, player_url=None) -> list[dict]:
     director's page of the player's night."""
     event = standings.event
     if player_url is None:
+        # The address looked up once and each player's id set in its place: reverse() walks
+        # the URL patterns again on each call, for each of the 50 names a page shows.
+        mark = "9081726354"
+        head, tail = reverse("tournaments:player-night", args=[event.pk, mark]).split(mark)
 
         def player_url(player_id: int) -> str:
-            return reverse("tournaments:player-night", args=[event.pk, player_id])
+            return f"{head}{player_id}{tail}"
 
     return [
         {
