@@ -185,7 +185,9 @@ FORM_RENDERER = "config.forms.FormRenderer"
 
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        # Django's engine, freeing each page's context as soon as it is drawn (config/templates.py).
+        "BACKEND": "config.templates.Templates",
+        "NAME": "django",  # the alias Django's own backend has (engines["django"])
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
