@@ -21,10 +21,9 @@ between rounds 11 and 12, every size in turns, as it is shown only between round
 Every page is requested in-process with django.test.Client (server time: middleware, view,
 queries, template; no network; the garbage collector set as the app's servers set it,
 config/heap.py, which also sets aside what the script built, as a server's heap would not hold
-it). Each page is timed in turns with the
-minimal view /health/ (its anchor) and with the same page at every size: /health/, page at
-size 1, page at size 2, ..., again and again, every time kept, so whatever else the machine
-does weighs on all of them alike. --runs turns at least (15; 5 with --growth), --download-runs
+it). Each page is timed in turns with the minimal view /health/ (its anchor) and with the same
+page at every size: /health/, page at size 1, page at size 2, ..., again and again, every
+time kept, so whatever else the machine does weighs on all of them alike. --runs turns at least (15; 5 with --growth), --download-runs
 for the PDFs and the CSV (5; 3 with --growth: the tally cards of 1,600 players take seconds),
 which keeps a run within about 10 minutes on a busy 2-core machine; a quick page is taken again
 until a second has gone by (at most 10 times --runs). The captain's POSTs are the table page's

@@ -13,7 +13,7 @@ So: the code loaded at start (Django, the app, its URLs) is set aside for good (
 the collector's own runs are pushed far out (a safety net, for a request that builds millions
 of objects), and each request's end runs it when more than YOUNG new objects are still alive,
 by Python's own rule of generations (the middle one every time, everything every tenth).
-Cyclic garbage waits at most until its request ends.
+Cyclic garbage waits for the end of a request, never more than YOUNG objects' worth.
 
 Called by every server the app has: config/wsgi.py (gunicorn) and the serve command (the hall
 and the demo, under waitress); the benches call it as the servers do, so their times include
