@@ -23,9 +23,10 @@ queries, template; no network; the garbage collector set as the app's servers se
 config/heap.py, which also sets aside what the script built, as a server's heap would not hold
 it). Each page is timed in turns with the minimal view /health/ (its anchor) and with the same
 page at every size: /health/, page at size 1, page at size 2, ..., again and again, every
-time kept, so whatever else the machine does weighs on all of them alike. --runs turns at least (15; 5 with --growth), --download-runs
-for the PDFs and the CSV (5; 3 with --growth: the tally cards of 1,600 players take seconds),
-which keeps a run within about 10 minutes on a busy 2-core machine; a quick page is taken again
+time kept, so whatever else the machine does weighs on all of them alike. --runs turns at
+least (15; 5 with --growth), --download-runs for the PDFs and the CSV (5; 3 with --growth: the
+tally cards of 1,600 players take seconds), which keeps a run within about 10 minutes on a
+busy 2-core machine; a quick page is taken again
 until a second has gone by (at most 10 times --runs). The captain's POSTs are the table page's
 own form, CSRF token and all, urlencoded as the page's script sends it: a hand's Check
 (action=check: the same work every time, nothing written) and its Confirm (action=confirm),
