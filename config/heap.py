@@ -11,9 +11,12 @@ request left, which are the collector's whole job.
 
 So: the code loaded at start (Django, the app, its URLs) is set aside for good (`gc.freeze`),
 the collector's own runs are pushed far out (a safety net, for a request that builds millions
-of objects), and each request's end runs it when more than YOUNG new objects are still alive,
-by Python's own rule of generations (the middle one every time, everything every tenth).
-Cyclic garbage waits for the end of a request, never more than YOUNG objects' worth.
+of objects), and each request's end runs it when more than YOUNG new objects are still alive:
+on the young and middle generations, and on everything every FULL-th time. Everything is
+scanned rarely because it holds all the server has kept (its caches, the fonts of the PDFs):
+a full run took 80 ms in bench/pages.py's world, where Python runs one only once the
+long-lived objects have grown by a quarter. Cyclic garbage waits for the end of a request,
+never more than YOUNG objects' worth.
 
 Called by every server the app has: config/wsgi.py (gunicorn) and the serve command (the hall
 and the demo, under waitress); the benches call it as the servers do, so their times include
@@ -26,6 +29,8 @@ from django.core.signals import request_finished
 
 # Objects still alive since the last run after which a request's end runs the collector.
 YOUNG = 50_000
+# Of those runs, every FULL-th scans everything rather than the young and middle generations.
+FULL = 100
 # The collector's own thresholds (Python's defaults are 700, 10, 10; 3.14's incremental
 # collector reads the first the same way): its first run only past a million new objects.
 THRESHOLD = (1_000_000, 10, 10)
@@ -47,4 +52,4 @@ def settle() -> None:
 def collect_after_request(**kwargs) -> None:
     young, _, middle_runs = gc.get_count()
     if young > YOUNG:
-        gc.collect(2 if middle_runs >= 10 else 1)
+        gc.collect(2 if middle_runs >= FULL else 1)
