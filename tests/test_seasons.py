@@ -490,7 +490,7 @@ def test_a_night_in_play_is_read_with_its_seats_once(director_client, club, seas
     url = season_url("standings", club)
     assert director_client.get(url).status_code == 200
     # 1 session, 2 user, 3 club, 4 rules, 5 first event's date, 6 events, 7 kept lines,
-    # 8 seats of the night in play, 9 its hands summed per table, 10 names.
+    # 8 seats of the night in play with their tables' hands summed, 9 names.
     with CaptureQueriesContext(connection) as queries:
         assert director_client.get(url).status_code == 200
-    assert len(queries) == 10, [q["sql"][:60] for q in queries]
+    assert len(queries) == 9, [q["sql"][:60] for q in queries]

@@ -3,10 +3,9 @@
 Two parts, kept apart so the rules of ranking can be tested by value without a database:
 
 - the ranking itself (`rank`, `sit_out_value`, the sort keys) is plain Python;
-- the gathering (`event_standings`, `season_standings`) reads the stored hand points in a
-  fixed number of queries whatever the size of the event: the event's seats as `values()`
-  rows, and the hands summed in SQL per table and per maker's seat. Everything else is one
-  pass over those rows.
+- the gathering (`event_standings`, `season_standings`) reads the stored hand points in one
+  query whatever the size of the event: each seat, with its table's hands summed in SQL for
+  the seat's side and position. Everything else is one pass over those rows.
 
 Points are never recomputed here: a hand's `ns_points`/`ew_points` were written by the engine
 when it was saved, so the standings are the same numbers the tables saw.
@@ -21,11 +20,10 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 
-from django.core.exceptions import EmptyResultSet
 from django.db import connection
-from django.db.models import Count, Q, Sum
 
 import scoring
+from clubs.models import Player
 from clubs.text import name_key
 
 from . import prizes
@@ -37,7 +35,7 @@ EUCHRED_OUTCOMES = ("euchred", "lone_euchred", "lone_defence_euchred", "lone_def
 # A lone hand made: the maker went alone, took 3 tricks or more, and their side scored for it
 # (a short hand by the makers scores them nothing, and is no lone hand made). A lone march:
 # the same with all 5 tricks, what paper tally cards stamp (a club's "loners counted").
-LONE_MADE_TRICKS, LONE_MARCH_TRICKS = {"tricks__gte": 3}, {"tricks": 5}
+LONE_MADE_TRICKS, LONE_MARCH_TRICKS = ">= 3", "= 5"  # the makers' tricks, as SQL tests them
 
 SIT_OUT_MARK = "*"
 # Beside a round scored for a late arrival who missed it (the event's house rule).
@@ -232,17 +230,6 @@ def fmt_round(line: PlayerLine, number: int) -> str:
 # --- Gathering: a fixed number of queries ----------------------------------------------------
 
 
-@dataclass(slots=True)
-class TableTally:
-    """What one table's hands add up to, from the SQL aggregate."""
-
-    hands: int = 0
-    points: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
-    euchred: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
-    lone_made: dict[str, int] = field(default_factory=dict)
-    lone_march: dict[str, int] = field(default_factory=dict)
-
-
 @dataclass
 class Standings:
     event: Event
@@ -291,126 +278,125 @@ class Standings:
         return f"Final standings after {played} round{'s' if played != 1 else ''}."
 
 
-SEAT_FIELDS = (
-    "round__event_id",
-    "round__number",
-    "round__status",
-    "round__time_called_at",  # only whether it is set: read as the database gives it
-    "table_id",
-    "position",
-    "player_id",
-    "player__name",
-)
+SIDE_OF = {seat: scoring.side_of(seat) for seat in "NESW"}  # a look-up for 5,000 seats
 
 
-def _plain_rows(queryset) -> list[tuple]:
-    """The rows of a values_list() query as the database hands them back, without Django's
-    conversion of each value: the standings read 10,000 rows of whole numbers and names at a
-    big night, and converting them cost more than the database took to find them. Only for
-    columns used as they come (numbers, text, and a date only tested for being set)."""
-    try:
-        sql, params = queryset.query.sql_with_params()
-    except EmptyResultSet:  # no events at all (a season with no nights yet)
-        return []
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
+def _loners(name: str, tricks: str) -> str:
+    """A table's lone hands made or marched by each seat (`tricks`: LONE_MADE_TRICKS or
+    LONE_MARCH_TRICKS), as the columns `name`_N to `name`_W."""
+    counts = []
+    for seat in "NESW":
+        side = "ns" if SIDE_OF[seat] == "NS" else "ew"
+        counts.append(
+            f"COUNT(*) FILTER (WHERE h.alone AND h.maker = '{seat}' AND h.tricks {tricks}"
+            f" AND h.{side}_points > 0) AS {name}_{seat}"
+        )
+    return ",\n           ".join(counts)
+
+
+def _seats_own(name: str) -> str:
+    """The seat's own one of its table's four columns `name`_N to `name`_W."""
+    return (
+        f"CASE s.position WHEN 'N' THEN t.{name}_N WHEN 'E' THEN t.{name}_E"
+        f" WHEN 'S' THEN t.{name}_S ELSE t.{name}_W END"
+    )
+
+
+_NS = "s.position IN ('N', 'S')"
+_EUCHRED = ", ".join(f"'{outcome}'" for outcome in EUCHRED_OUTCOMES)
+
+# Every seat of the events, with what its table's hands add up to for the seat: one query. The
+# subquery sums the hands a row a table, each condition a plain test of the hand's own fields
+# (the database does that at the speed of its scan); each seat then takes its own side's and
+# its own position's columns. Through the ORM this was two queries, a row a seat and a row a
+# table, matched up in Python: at 400 players a third of the standings' time, a millisecond of
+# it Django building the aggregate. A sit-out (no table) and a table with no hand yet have no
+# sums: NULL. `{events}` is the placeholders of the events' ids.
+_SEATS = f"""
+SELECT r.event_id, r.number, r.status, r.time_called_at IS NOT NULL,
+       s.table_id, s.position, s.player_id, p.name,
+       t.hands,
+       CASE WHEN {_NS} THEN t.ns ELSE t.ew END,
+       CASE WHEN {_NS} THEN t.ew ELSE t.ns END,
+       {_seats_own("made")},
+       {_seats_own("march")},
+       CASE WHEN {_NS} THEN t.euchred_ns ELSE t.euchred_ew END
+FROM {Seat._meta.db_table} s
+JOIN {Round._meta.db_table} r ON r.id = s.round_id
+JOIN {Player._meta.db_table} p ON p.id = s.player_id
+LEFT JOIN (
+    SELECT h.table_id, COUNT(*) AS hands, SUM(h.ns_points) AS ns, SUM(h.ew_points) AS ew,
+           COUNT(*) FILTER (WHERE h.maker IN ('N', 'S') AND h.outcome IN ({_EUCHRED}))
+               AS euchred_ns,
+           COUNT(*) FILTER (WHERE h.maker IN ('E', 'W') AND h.outcome IN ({_EUCHRED}))
+               AS euchred_ew,
+           {_loners("made", LONE_MADE_TRICKS)},
+           {_loners("march", LONE_MARCH_TRICKS)}
+    FROM {Hand._meta.db_table} h
+    WHERE h.table_id IN (
+        SELECT tt.id FROM {Table._meta.db_table} tt
+        JOIN {Round._meta.db_table} tr ON tr.id = tt.round_id
+        WHERE tr.event_id IN ({{events}})
+    )
+    GROUP BY h.table_id
+) t ON t.table_id = s.table_id
+WHERE r.event_id IN ({{events}})
+"""
 
 
 def _seat_rows(events: list[Event]) -> list[dict]:
-    seats = Seat.objects.filter(round__event__in=events).order_by().values_list(*SEAT_FIELDS)
-    # SEAT_FIELDS' keys as a dict display, not dict(zip()): twice as quick over 5,000 rows.
+    """Who sat where in each round of `events`, and what their table's hands add up to for
+    them: `hands` played there, their side's `points` and the `against` points, the lone hands
+    they made (`lone_made`) and marched (`lone_march`), and the times their side was
+    `euchred` as makers (a hand thrown in has no maker: counted in `hands` alone). None of
+    those for a seat at no table (sat out) or at a table with no hand yet."""
+    if not events:
+        return []  # a season with no nights yet
+    ids = [event.pk for event in events]
+    marks = ", ".join(["%s"] * len(ids))
+    with connection.cursor() as cursor:
+        cursor.execute(_SEATS.format(events=marks), ids + ids)
+        rows = cursor.fetchall()
+    # The database's values as they come (numbers and text; time called only as set or not),
+    # without Django's conversion of each, and the keys as a dict display, not dict(zip()):
+    # together three times as quick over the 5,000 seats of a big night.
     return [
         {
             "round__event_id": event_id,
             "round__number": number,
             "round__status": status,
-            "round__time_called_at": time_called_at,
+            "round__time_called": bool(time_called),
             "table_id": table_id,
             "position": position,
             "player_id": player_id,
             "player__name": name,
+            "hands": hands,
+            "points": points,
+            "against": against,
+            "lone_made": lone_made,
+            "lone_march": lone_march,
+            "euchred": euchred,
         }
         for (
             event_id,
             number,
             status,
-            time_called_at,
+            time_called,
             table_id,
             position,
             player_id,
             name,
-        ) in _plain_rows(seats)
+            hands,
+            points,
+            against,
+            lone_made,
+            lone_march,
+            euchred,
+        ) in rows
     ]
 
 
-SIDE_OF = {seat: scoring.side_of(seat) for seat in "NESW"}  # a look-up for 5,000 seats
-
-
-def _loners(seat: str, tricks: dict) -> Q:
-    """The lone hands `seat` made (LONE_MADE_TRICKS) or marched (LONE_MARCH_TRICKS)."""
-    side_points = "ns_points__gt" if SIDE_OF[seat] == "NS" else "ew_points__gt"
-    return Q(maker=seat, alone=True, **tricks, **{side_points: 0})
-
-
-def _table_tallies(events: list[Event]) -> dict[int, TableTally]:
-    """Every table's hands summed in SQL, a row a table: its points, the loners by the maker's
-    seat, the euchres by the makers' side (a hand thrown in has no maker: counted in `hands`
-    alone). Each condition is a plain AND of the hand's own fields: Django builds those
-    quickly, and the database reads a quarter of the rows of a grouping by maker."""
-    sums = {
-        "n": Count("pk"),
-        "ns": Sum("ns_points"),
-        "ew": Sum("ew_points"),
-        **{f"made_{p}": Count("pk", filter=_loners(p, LONE_MADE_TRICKS)) for p in "NESW"},
-        **{f"march_{p}": Count("pk", filter=_loners(p, LONE_MARCH_TRICKS)) for p in "NESW"},
-        **{
-            f"euchred_{side}": Count(
-                "pk", filter=Q(maker__in=list(side), outcome__in=EUCHRED_OUTCOMES)
-            )
-            for side in ("NS", "EW")
-        },
-    }
-    # The event's tables as a subquery rather than joins: PostgreSQL then only checks each
-    # hand's table against a set (a semi-join), a millisecond less at 400 players.
-    tables = Table.objects.filter(round__event__in=events).values("pk")
-    rows = (
-        Hand.objects.filter(table_id__in=tables)
-        .order_by()
-        .values("table_id")
-        .annotate(**sums)
-        .values_list("table_id", *sums)
-    )
-    return {
-        table_id: TableTally(
-            hands=hands,
-            points={"NS": ns, "EW": ew},
-            lone_made={"N": made_n, "E": made_e, "S": made_s, "W": made_w},
-            lone_march={"N": march_n, "E": march_e, "S": march_s, "W": march_w},
-            euchred={"NS": euchred_ns, "EW": euchred_ew},
-        )
-        for (
-            table_id,
-            hands,
-            ns,
-            ew,
-            made_n,
-            made_e,
-            made_s,
-            made_w,
-            march_n,
-            march_e,
-            march_s,
-            march_w,
-            euchred_ns,
-            euchred_ew,
-        ) in _plain_rows(rows)
-    }
-
-
-def _player_lines(
-    event: Event, seats: list[dict], tallies: dict[int, TableTally]
-) -> list[PlayerLine]:
+def _player_lines(event: Event, seats: list[dict]) -> list[PlayerLine]:
     lines: dict[int, PlayerLine] = {}
     marches_only = event.loners_counted == Event.LonersCounted.MARCH
     status: dict[int, str] = {}  # each round's, by its number
@@ -425,13 +411,12 @@ def _player_lines(
         if table_id is None:
             line.sat_out.add(number)
             continue
-        tally = tallies.get(table_id) or TableTally()
-        position = seat["position"]
-        side = SIDE_OF[position]
-        line.rounds[number] = tally.points[side]
-        loners = tally.lone_march if marches_only else tally.lone_made
-        line.lone_made += loners.get(position, 0)
-        line.euchred += tally.euchred[side]
+        if seat["hands"] is None:
+            line.rounds[number] = 0  # seated at a table with no hand yet
+            continue
+        line.rounds[number] = seat["points"]
+        line.lone_made += seat["lone_march"] if marches_only else seat["lone_made"]
+        line.euchred += seat["euchred"]
     # A pairs bye scores nothing: games won decide, and a bye is no game. In a progressive
     # event the sit-out rule stands in for the round the player could not play.
     # A late arrival missed the rounds seated before their first: by the event's house rule
@@ -469,7 +454,7 @@ def _player_lines(
 def _round_numbers(seats: list[dict]) -> tuple[list[int], list[int], list[int]]:
     """The rounds seated, those in play, and those that ended when time was called: from one
     pass over the seats (a round's values are the same on each of its seats)."""
-    numbers = {s["round__number"]: (s["round__status"], s["round__time_called_at"]) for s in seats}
+    numbers = {s["round__number"]: (s["round__status"], s["round__time_called"]) for s in seats}
     return (
         sorted(numbers),
         sorted(n for n, (status, _) in numbers.items() if status == Round.Status.IN_PLAY),
@@ -483,7 +468,6 @@ ENTRY_FIELDS = ("player_id", "player__name", "partnership_id", "partnership__nam
 def _team_lines(
     event: Event,
     seats: list[dict],
-    tallies: dict[int, TableTally],
     rounds_closed: set[int],
     entries: list[dict] | None = None,
 ) -> list[TeamLine]:
@@ -515,13 +499,12 @@ def _team_lines(
             team.byes.add(number)
             team.rounds[number] = 0
             continue
-        tally = tallies.get(seat["table_id"]) or TableTally()
-        side = scoring.side_of(seat["position"])
-        ours, theirs = tally.points[side], tally.points[scoring.other_side(side)]
+        ours, theirs = seat["points"] or 0, seat["against"] or 0
         team.rounds[number] = ours
         team.points_for += ours
         team.points_against += theirs
-        finished = tally.hands >= max_hands if max_hands else max(ours, theirs) >= rules.game_points
+        hands = seat["hands"] or 0
+        finished = hands >= max_hands if max_hands else max(ours, theirs) >= rules.game_points
         # A game is won when the table finished ahead, or was ahead when the director
         # closed the round early; a level score wins no one anything.
         if (finished or number in rounds_closed) and ours > theirs:
@@ -544,12 +527,12 @@ def _placed_key(places: dict[int, int]) -> Callable[[TeamLine], tuple]:
 
 
 def event_standings(event: Event) -> Standings:
-    """The event's standings now: 2 queries (3 for a pairs event), whatever its size."""
-    return _standings(event, _seat_rows([event]), _table_tallies([event]))
+    """The event's standings now: 1 query (2 for a pairs event), whatever its size."""
+    return _standings(event, _seat_rows([event]))
 
 
 def events_standings(events: list[Event]) -> list[Standings]:
-    """Many events' standings, each as event_standings gives it, for a season's nights: 3
+    """Many events' standings, each as event_standings gives it, for a season's nights: 2
     queries for them all (a bracket's placings add the few its own format needs)."""
     return events_standings_and_seats(events)[0]
 
@@ -558,7 +541,6 @@ def events_standings_and_seats(events: list[Event]) -> tuple[list[Standings], li
     """`events_standings`, and the seat rows they were counted from (SEAT_FIELDS: who sat
     where, each round), for a caller that needs those too: read once, not twice."""
     seats = _seat_rows(events)
-    tallies = _table_tallies(events)
     by_event: dict[int, list[dict]] = defaultdict(list)
     for seat in seats:
         by_event[seat["round__event_id"]].append(seat)
@@ -568,23 +550,22 @@ def events_standings_and_seats(events: list[Event]) -> tuple[list[Standings], li
         rows = Entry.objects.filter(event__in=pairs, partnership__isnull=False).order_by("pk")
         for row in rows.values("event_id", *ENTRY_FIELDS):
             entries[row["event_id"]].append(row)
-    return [_standings(e, by_event[e.pk], tallies, entries[e.pk]) for e in events], seats
+    return [_standings(e, by_event[e.pk], entries[e.pk]) for e in events], seats
 
 
 def _standings(
     event: Event,
     seats: list[dict],
-    tallies: dict[int, TableTally],
     entries: list[dict] | None = None,
 ) -> Standings:
     rounds, in_play, on_time = _round_numbers(seats)
-    players = rank(_player_lines(event, seats, tallies), progressive_key)
+    players = rank(_player_lines(event, seats), progressive_key)
     teams = None
     if event.is_pairs:
         closed = set(rounds) - set(in_play)
         placed = PLACES_BY_FORMAT.get(event.format)
         key = pairs_key if placed is None else _placed_key(placed(event))
-        teams = rank(_team_lines(event, seats, tallies, closed, entries), key)
+        teams = rank(_team_lines(event, seats, closed, entries), key)
         players = rank(players, partnership_key(teams))
     return Standings(
         event=event, rounds=rounds, in_play=in_play, players=players, teams=teams, on_time=on_time
@@ -601,16 +582,15 @@ class Season:
 
 def season_standings(club, start: datetime.date, end: datetime.date) -> Season:
     """A club's events from `start` to `end` (inclusive), each player's nights summed: their
-    points (with each night's sit-out rule), lone hands and euchres. 3 queries."""
+    points (with each night's sit-out rule), lone hands and euchres. 2 queries."""
     events = list(club.events.filter(date__gte=start, date__lte=end).order_by("date", "pk"))
     seats = _seat_rows(events)
-    tallies = _table_tallies(events)
     by_event: dict[int, list[dict]] = defaultdict(list)
     for seat in seats:
         by_event[seat["round__event_id"]].append(seat)
     totals: dict[int, PlayerLine] = {}
     for event in events:
-        for night in _player_lines(event, by_event[event.pk], tallies):
+        for night in _player_lines(event, by_event[event.pk]):
             line = totals.get(night.player_id)
             if line is None:
                 # One "round" per event: the season's columns are nights.
