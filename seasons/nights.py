@@ -17,7 +17,15 @@ from types import SimpleNamespace
 from django.db.models import Exists, OuterRef
 
 from tournaments.models import Event, Round
-from tournaments.standings import PLACES_BY_FORMAT, events_standings_and_seats
+from tournaments.standings import (
+    PLACES_BY_FORMAT,
+    SEAT_EVENT,
+    SEAT_PLAYER,
+    SEAT_POSITION,
+    SEAT_ROUND,
+    SEAT_TABLE,
+    events_standings_and_seats,
+)
 
 from .models import NightLine
 
@@ -81,25 +89,25 @@ def _lines_of(events: list[Event], rounds: bool = True) -> list[dict[int, NightL
     # The nights whose rounds are wanted: all, or those kept (a kept line has them all).
     wanted = {e.pk for e in events if rounds or keepable(e)}
     at_table: dict[int, dict[str, int]] = defaultdict(dict)
-    by_event: dict[int, list[dict]] = defaultdict(list)
+    by_event: dict[int, list[tuple]] = defaultdict(list)
     for s in seats:
-        if s["table_id"] is None or s["round__event_id"] not in wanted:
+        if s[SEAT_TABLE] is None or s[SEAT_EVENT] not in wanted:
             continue  # sat the round out (no partner, no opponents), or not wanted
-        at_table[s["table_id"]][s["position"]] = s["player_id"]
-        by_event[s["round__event_id"]].append(s)
+        at_table[s[SEAT_TABLE]][s[SEAT_POSITION]] = s[SEAT_PLAYER]
+        by_event[s[SEAT_EVENT]].append(s)
     # Each table's two sides' opponents, sorted once for both partners.
     against: dict[tuple[int, str], list[int]] = {}
     found = []
     for event, standings in zip(events, all_standings, strict=True):
         played: dict[int, list] = defaultdict(list)
-        for s in sorted(by_event[event.pk], key=lambda s: s["round__number"]):
-            table, mine = at_table[s["table_id"]], SIDE[s["position"]]
-            opponents = against.get((s["table_id"], mine))
+        for s in sorted(by_event[event.pk], key=lambda s: s[SEAT_ROUND]):
+            table, mine = at_table[s[SEAT_TABLE]], SIDE[s[SEAT_POSITION]]
+            opponents = against.get((s[SEAT_TABLE], mine))
             if opponents is None:
                 opponents = sorted(pk for pos, pk in table.items() if SIDE[pos] != mine)
-                against[s["table_id"], mine] = opponents
-            played[s["player_id"]].append(
-                (s["round__number"], table.get(OPPOSITE[s["position"]]), list(opponents))
+                against[s[SEAT_TABLE], mine] = opponents
+            played[s[SEAT_PLAYER]].append(
+                (s[SEAT_ROUND], table.get(OPPOSITE[s[SEAT_POSITION]]), list(opponents))
             )
         found.append(_event_lines(event, standings, played))
     return found

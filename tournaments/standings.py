@@ -344,79 +344,78 @@ WHERE r.event_id IN ({{events}})
 """
 
 
-def _seat_rows(events: list[Event]) -> list[dict]:
-    """Who sat where in each round of `events`, and what their table's hands add up to for
-    them: `hands` played there, their side's `points` and the `against` points, the lone hands
-    they made (`lone_made`) and marched (`lone_march`), and the times their side was
-    `euchred` as makers (a hand thrown in has no maker: counted in `hands` alone). None of
-    those for a seat at no table (sat out) or at a table with no hand yet."""
+# A seat row's columns, in order (see _SEATS): the rows stay the tuples the database hands back.
+# As dictionaries, the 19,000 seats of a 1,600-player night took more memory than fits the
+# processor's caches, and building and freeing them grew faster than the night.
+(
+    SEAT_EVENT,
+    SEAT_ROUND,
+    SEAT_STATUS,
+    SEAT_TIME_CALLED,
+    SEAT_TABLE,
+    SEAT_POSITION,
+    SEAT_PLAYER,
+    SEAT_NAME,
+    SEAT_HANDS,
+    SEAT_POINTS,
+    SEAT_AGAINST,
+    SEAT_LONE_MADE,
+    SEAT_LONE_MARCH,
+    SEAT_EUCHRED,
+) = range(14)
+
+
+def _seat_rows(events: list[Event]) -> list[tuple]:
+    """Who sat where in each round of `events` (the event, the round's number, its status,
+    whether it ended when time was called, the table, the position, the player and their name),
+    and what their table's hands add up to for them: the hands played there, their side's
+    points and the points against them, the lone hands they made and marched, and the times
+    their side was euchred as makers (a hand thrown in has no maker: counted in the hands
+    alone). The last six are None for a seat at no table (sat out) or at a table with no hand
+    yet. The values are the database's own, without Django's conversion of each (numbers and
+    text; the time called only tested for being set)."""
     if not events:
         return []  # a season with no nights yet
     ids = [event.pk for event in events]
     marks = ", ".join(["%s"] * len(ids))
     with connection.cursor() as cursor:
         cursor.execute(_SEATS.format(events=marks), ids + ids)
-        rows = cursor.fetchall()
-    # The database's values as they come (numbers and text; time called only as set or not),
-    # without Django's conversion of each, and the keys as a dict display, not dict(zip()):
-    # together three times as quick over the 5,000 seats of a big night.
-    return [
-        {
-            "round__event_id": event_id,
-            "round__number": number,
-            "round__status": status,
-            "round__time_called": bool(time_called),
-            "table_id": table_id,
-            "position": position,
-            "player_id": player_id,
-            "player__name": name,
-            "hands": hands,
-            "points": points,
-            "against": against,
-            "lone_made": lone_made,
-            "lone_march": lone_march,
-            "euchred": euchred,
-        }
-        for (
-            event_id,
-            number,
-            status,
-            time_called,
-            table_id,
-            position,
-            player_id,
-            name,
-            hands,
-            points,
-            against,
-            lone_made,
-            lone_march,
-            euchred,
-        ) in rows
-    ]
+        return cursor.fetchall()
 
 
-def _player_lines(event: Event, seats: list[dict]) -> list[PlayerLine]:
+def _player_lines(event: Event, seats: list[tuple]) -> list[PlayerLine]:
     lines: dict[int, PlayerLine] = {}
     marches_only = event.loners_counted == Event.LonersCounted.MARCH
     status: dict[int, str] = {}  # each round's, by its number
     # One pass over 5,000 seats at a big night: each seat's values read once.
-    for seat in seats:
-        player_id, number = seat["player_id"], seat["round__number"]
+    for (
+        _,
+        number,
+        round_status,
+        _,
+        table_id,
+        _,
+        player_id,
+        name,
+        hands,
+        points,
+        _,
+        made,
+        marched,
+        euchred,
+    ) in seats:
+        status[number] = round_status
         line = lines.get(player_id)
         if line is None:
-            line = lines[player_id] = PlayerLine(player_id, seat["player__name"])
-        status[number] = seat["round__status"]
-        table_id = seat["table_id"]
+            line = lines[player_id] = PlayerLine(player_id, name)
         if table_id is None:
             line.sat_out.add(number)
-            continue
-        if seat["hands"] is None:
+        elif hands is None:
             line.rounds[number] = 0  # seated at a table with no hand yet
-            continue
-        line.rounds[number] = seat["points"]
-        line.lone_made += seat["lone_march"] if marches_only else seat["lone_made"]
-        line.euchred += seat["euchred"]
+        else:
+            line.rounds[number] = points
+            line.lone_made += marched if marches_only else made
+            line.euchred += euchred
     # A pairs bye scores nothing: games won decide, and a bye is no game. In a progressive
     # event the sit-out rule stands in for the round the player could not play.
     # A late arrival missed the rounds seated before their first: by the event's house rule
@@ -451,10 +450,10 @@ def _player_lines(event: Event, seats: list[dict]) -> list[PlayerLine]:
     return list(lines.values())
 
 
-def _round_numbers(seats: list[dict]) -> tuple[list[int], list[int], list[int]]:
+def _round_numbers(seats: list[tuple]) -> tuple[list[int], list[int], list[int]]:
     """The rounds seated, those in play, and those that ended when time was called: from one
     pass over the seats (a round's values are the same on each of its seats)."""
-    numbers = {s["round__number"]: (s["round__status"], s["round__time_called"]) for s in seats}
+    numbers = {s[SEAT_ROUND]: (s[SEAT_STATUS], s[SEAT_TIME_CALLED]) for s in seats}
     return (
         sorted(numbers),
         sorted(n for n, (status, _) in numbers.items() if status == Round.Status.IN_PLAY),
@@ -467,7 +466,7 @@ ENTRY_FIELDS = ("player_id", "player__name", "partnership_id", "partnership__nam
 
 def _team_lines(
     event: Event,
-    seats: list[dict],
+    seats: list[tuple],
     rounds_closed: set[int],
     entries: list[dict] | None = None,
 ) -> list[TeamLine]:
@@ -490,20 +489,20 @@ def _team_lines(
     max_hands = event.max_hands()
     seen: set[tuple[int, int]] = set()
     for seat in seats:
-        team = teams.get(team_of.get(seat["player_id"]))
-        number = seat["round__number"]
+        team = teams.get(team_of.get(seat[SEAT_PLAYER]))
+        number = seat[SEAT_ROUND]
         if team is None or (team.partnership_id, number) in seen:
             continue  # the partner's seat row says the same
         seen.add((team.partnership_id, number))
-        if seat["table_id"] is None:
+        if seat[SEAT_TABLE] is None:
             team.byes.add(number)
             team.rounds[number] = 0
             continue
-        ours, theirs = seat["points"] or 0, seat["against"] or 0
+        ours, theirs = seat[SEAT_POINTS] or 0, seat[SEAT_AGAINST] or 0
         team.rounds[number] = ours
         team.points_for += ours
         team.points_against += theirs
-        hands = seat["hands"] or 0
+        hands = seat[SEAT_HANDS] or 0
         finished = hands >= max_hands if max_hands else max(ours, theirs) >= rules.game_points
         # A game is won when the table finished ahead, or was ahead when the director
         # closed the round early; a level score wins no one anything.
@@ -537,13 +536,13 @@ def events_standings(events: list[Event]) -> list[Standings]:
     return events_standings_and_seats(events)[0]
 
 
-def events_standings_and_seats(events: list[Event]) -> tuple[list[Standings], list[dict]]:
-    """`events_standings`, and the seat rows they were counted from (SEAT_FIELDS: who sat
+def events_standings_and_seats(events: list[Event]) -> tuple[list[Standings], list[tuple]]:
+    """`events_standings`, and the seat rows they were counted from (_seat_rows: who sat
     where, each round), for a caller that needs those too: read once, not twice."""
     seats = _seat_rows(events)
-    by_event: dict[int, list[dict]] = defaultdict(list)
+    by_event: dict[int, list[tuple]] = defaultdict(list)
     for seat in seats:
-        by_event[seat["round__event_id"]].append(seat)
+        by_event[seat[SEAT_EVENT]].append(seat)
     entries: dict[int, list[dict]] = defaultdict(list)
     pairs = [e for e in events if e.is_pairs]
     if pairs:
@@ -555,7 +554,7 @@ def events_standings_and_seats(events: list[Event]) -> tuple[list[Standings], li
 
 def _standings(
     event: Event,
-    seats: list[dict],
+    seats: list[tuple],
     entries: list[dict] | None = None,
 ) -> Standings:
     rounds, in_play, on_time = _round_numbers(seats)
@@ -585,9 +584,9 @@ def season_standings(club, start: datetime.date, end: datetime.date) -> Season:
     points (with each night's sit-out rule), lone hands and euchres. 2 queries."""
     events = list(club.events.filter(date__gte=start, date__lte=end).order_by("date", "pk"))
     seats = _seat_rows(events)
-    by_event: dict[int, list[dict]] = defaultdict(list)
+    by_event: dict[int, list[tuple]] = defaultdict(list)
     for seat in seats:
-        by_event[seat["round__event_id"]].append(seat)
+        by_event[seat[SEAT_EVENT]].append(seat)
     totals: dict[int, PlayerLine] = {}
     for event in events:
         for night in _player_lines(event, by_event[event.pk]):
