@@ -19,8 +19,14 @@ from clubs.models import Player
 from tournaments import services
 from tournaments.models import TableCard
 from tournaments.printouts import data
-from tournaments.standings import event_standings
-from tournaments.tables import PointsColumn, standings_tables, table_values
+from tournaments.standings import event_standings, missed_header, sit_out_header
+from tournaments.tables import (
+    PointsColumn,
+    StandingsCsvTable,
+    player_rows,
+    standings_tables,
+    table_values,
+)
 
 
 @pytest.fixture
@@ -290,9 +296,10 @@ class Few(django_tables2.Table):
 
 
 def test_the_pdfs_standings_values_are_django_tables2s_own(club):
-    """The PDF reads the tables' values through table_values (django-tables2's as_values() took
-    half its time): the same strings, None where as_values() gives None, for every kind of
-    table: sit-outs, a late arrival's missed rounds, and a pairs night's two tables."""
+    """The PDF and the CSV read the tables' values through table_values (django-tables2's
+    as_values() took half their time): the same strings, None where as_values() gives None,
+    for every kind of table: sit-outs, a late arrival's missed rounds, a pairs night's two
+    tables, and the CSV's own table."""
     night, nine = build_night(club)
     late = Player.objects.create(club=club, name="Larry Late")
     services.entries_add(event=night, players=[late])
@@ -300,11 +307,19 @@ def test_the_pdfs_standings_values_are_django_tables2s_own(club):
     pairs = pairs_event(club, nine)
     checked = 0
     for event in (night, pairs):
-        for table in standings_tables(None, event_standings(event)).values():
+        standings = event_standings(event)
+        # The CSV's own table too, with its columns of rounds sat out and missed.
+        csv = StandingsCsvTable(
+            player_rows(standings),
+            rounds=standings.rounds,
+            sat_out_header=sit_out_header(event),
+            missed_header=missed_header(event),
+        )
+        for table in [*standings_tables(None, standings).values(), csv]:
             if table is not None:
                 assert table_values(table) == list(table.as_values())
                 checked += 1
-    assert checked == 3
+    assert checked == 5
     # A cell with no value (an empty string, None, a key the row lacks): None, as there.
     few = Few([{"name": "A", "total": 3}, {"name": "", "total": None}, {"name": "B"}])
     assert (
