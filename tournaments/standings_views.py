@@ -26,6 +26,7 @@ from .standings import (
 from .tables import (
     StandingsCsvTable,
     TeamStandingsTable,
+    let_go,
     player_rows,
     standings_tables,
     table_values,
@@ -84,6 +85,7 @@ def csv_response(table, filename: str) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
     rows = iter(table_values(table))
+    let_go(table)
     writer.writerow(next(rows))
     for row in rows:
         writer.writerow([spreadsheet_safe(cell) for cell in row])

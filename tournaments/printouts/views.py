@@ -21,7 +21,7 @@ from tournaments.standings import (
     night_prizes,
     sit_out_legend,
 )
-from tournaments.tables import standings_tables, table_values
+from tournaments.tables import let_go, standings_tables, table_values
 from tournaments.views import _get_club_for_user, _get_event_for_user
 
 from . import data, documents
@@ -167,13 +167,16 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
     # The page's own tables, so the PDF prints the very strings the page shows. Its names link
     # nowhere: no address is made for each player.
     tables = standings_tables(None, result, player_url=lambda player_id: "")
-    teams = tables["teams_table"]
+    players, teams = tables["players_table"], tables["teams_table"]
+    players_values = table_values(players)
+    teams_values = table_values(teams) if teams is not None else None
+    let_go(players, teams)
     title = "Final standings" if result.final else "Standings"
     content = documents.standings_pdf(
         _info(request, event, title),
         status=" ".join(filter(None, [result.status, result.on_time_words])),
-        players=table_values(tables["players_table"]),
-        teams=table_values(teams) if teams is not None else None,
+        players=players_values,
+        teams=teams_values,
         legend=standings_legend(event),
         **_prize_printout(night_prizes(event, result)),
     )
