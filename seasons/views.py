@@ -19,6 +19,7 @@ from clubs.text import initials
 from tournaments.inputs import whole_number
 from tournaments.printouts.layout import PAPER, DocInfo
 from tournaments.standings_views import csv_response
+from tournaments.tables import let_go
 
 from . import printout
 from .counting import season_name
@@ -129,11 +130,13 @@ def director_season(request: HttpRequest, slug: str) -> HttpResponse:
     RequestConfig(request, paginate={"paginator_class": pages_of(100)}).configure(table)
     if request.GET.get("format") == "csv":
         return csv_response(table, f"{club.slug}-season-{season.start}-{season.end}.csv")
-    return render(
+    response = render(
         request,
         "seasons/director.html",
         {**context, "season": season, "table": table, "dates_query": _dates_query(season)},
     )
+    let_go(table)
+    return response
 
 
 @login_required

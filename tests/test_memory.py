@@ -1,4 +1,5 @@
-"""What a server holds on to after a page: nothing of the page's context (config/templates.py),
+"""What a server holds on to after a page: nothing of the page's context (config/templates.py)
+nor of its tables' rows (tournaments/tables.let_go),
 so a big night's pages are freed as they end, not by Python's collector later."""
 
 import gc
@@ -28,3 +29,49 @@ def test_a_drawn_pages_context_is_freed_at_once_not_left_to_the_collector():
         assert alive() is None
     finally:
         gc.enable()
+
+
+def _left_for_the_collector(ask) -> int:
+    """How many of the night's standings lines `ask()` leaves in reference cycles, for
+    Python's collector to find later (and freeze a later request while it does)."""
+    from tournaments.standings import PlayerLine
+
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what the collector finds is kept in gc.garbage to count
+    try:
+        ask()
+        gc.collect()
+        # type(), not isinstance(): a lazy object in the garbage would be worked out by it.
+        return sum(type(o) is PlayerLine for o in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+
+
+def test_the_standings_downloads_and_pages_let_their_rows_go(director_client, club):
+    """A django-tables2 table and its data refer to each other: each view lets go of its
+    tables' rows once drawn (tables.let_go), so a big night's lines are freed as the page
+    ends. 200 players here: at most the page's 50 are left, with its paginator."""
+    from django.urls import reverse
+    from test_standings import bulk_event
+
+    event = bulk_event(club, tables=50, rounds=2, hands=1)
+    for name, most in [
+        ("tournaments:standings", 50),
+        ("tournaments:standings-csv", 0),
+        ("tournaments:printout-standings", 0),
+    ]:
+        url = reverse(name, args=[event.pk])
+
+        def ask(url=url):
+            response = director_client.get(url)
+            assert response.status_code == 200
+            b"".join(response) if response.streaming else response.content
+            # The test client keeps a copy of each context drawn on its response, which a
+            # server never makes: not counted.
+            response.context = None
+
+        left = _left_for_the_collector(ask)
+        assert left <= most, (name, left)

@@ -34,7 +34,7 @@ from .hidden import mask_hidden
 from .models import Event, Round, Seat
 from .projector import points_shown, projector_response, round_seating
 from .standings import NightRound, PlayerLine, event_standings, night_prizes, player_night
-from .tables import standings_tables
+from .tables import let_go, standings_tables
 
 # --- Access: every view below goes through these -----------------------------------------------
 
@@ -169,7 +169,7 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     seating = [(s, links.get(s.player_id)) for s in found]
     visible = points_shown(event, standings)
     tables = standings_tables(request, standings, links.get, sortable=False) if visible else {}
-    return render(
+    response = render(
         request,
         "public/event.html",
         {
@@ -189,6 +189,8 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             **(_public_prizes(event, standings) if visible else {}),
         },
     )
+    let_go(*tables.values())
+    return response
 
 
 def _public_prizes(event: Event, standings) -> dict:

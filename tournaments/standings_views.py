@@ -48,7 +48,10 @@ def _context(request: HttpRequest, event) -> dict:
 @login_required
 def event_standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = _get_event_for_user(request, pk)
-    return render(request, "tournaments/standings.html", _context(request, event))
+    context = _context(request, event)
+    response = render(request, "tournaments/standings.html", context)
+    let_go(context["players_table"], context["teams_table"])
+    return response
 
 
 @login_required

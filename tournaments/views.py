@@ -50,7 +50,7 @@ from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table, TableCard, side
 from .movements import movement_report
 from .night_chart import night_chart
 from .services import ActionRefused
-from .tables import EntryTable, HandTable
+from .tables import EntryTable, HandTable, let_go
 
 # Entrants a page of the check-in list (a 400-player night has four pages).
 CHECK_IN_PAGE = 100
@@ -251,7 +251,7 @@ def _render_event(
     tally_printed, card_changes = (
         (None, None) if night_over or event.is_bracket else services.tally_card_changes(event=event)
     )
-    return _vary_on_htmx(
+    response = _vary_on_htmx(
         render(
             request,
             "tournaments/event_detail.html",
@@ -277,6 +277,8 @@ def _render_event(
             },
         )
     )
+    let_go(table)
+    return response
 
 
 def _vary_on_htmx(response: HttpResponse) -> HttpResponse:
