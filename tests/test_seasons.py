@@ -446,9 +446,9 @@ def test_each_nights_place_is_its_standings_place_pairs_and_bracket_too(club, se
         if team_place:
             night_places = {places[(standings.event.pk, x.player_id)] for x in standings.players}
             assert night_places == set(team_place.values())
-    # Seats, hands and the pairs' entries for every night at once (3); only the bracket's own
-    # placings add their few.
-    assert len(queries) <= 6, [q["sql"][:80] for q in queries]
+    # Seats with their hands, names, rounds and the pairs' entries for every night at once (4);
+    # only the bracket's own placings add their few.
+    assert len(queries) <= 7, [q["sql"][:80] for q in queries]
 
 
 def test_a_night_hiding_its_standings_joins_the_players_season_when_it_ends(
@@ -490,7 +490,8 @@ def test_a_night_in_play_is_read_with_its_seats_once(director_client, club, seas
     url = season_url("standings", club)
     assert director_client.get(url).status_code == 200
     # 1 session, 2 user, 3 club, 4 rules, 5 first event's date, 6 events, 7 kept lines,
-    # 8 seats of the night in play with their tables' hands summed, 9 names.
+    # 8 seats of the night in play with their tables' hands summed, 9 its players' names,
+    # 10 its rounds, 11 names.
     with CaptureQueriesContext(connection) as queries:
         assert director_client.get(url).status_code == 200
-    assert len(queries) == 9, [q["sql"][:60] for q in queries]
+    assert len(queries) == 11, [q["sql"][:60] for q in queries]

@@ -3,9 +3,10 @@
 Two parts, kept apart so the rules of ranking can be tested by value without a database:
 
 - the ranking itself (`rank`, `sit_out_value`, the sort keys) is plain Python;
-- the gathering (`event_standings`, `season_standings`) reads the stored hand points in one
-  query whatever the size of the event: each seat, with its table's hands summed in SQL for
-  the seat's side and position. Everything else is one pass over those rows.
+- the gathering (`event_standings`, `season_standings`) reads the stored hand points in three
+  queries whatever the size of the event: each seat, with its table's hands summed in SQL for
+  the seat's side and position; the players' names; the rounds' status. Everything else is
+  one pass over those rows.
 
 Points are never recomputed here: a hand's `ns_points`/`ew_points` were written by the engine
 when it was saved, so the standings are the same numbers the tables saw.
@@ -313,8 +314,7 @@ _EUCHRED = ", ".join(f"'{outcome}'" for outcome in EUCHRED_OUTCOMES)
 # it Django building the aggregate. A sit-out (no table) and a table with no hand yet have no
 # sums: NULL. `{events}` is the placeholders of the events' ids.
 _SEATS = f"""
-SELECT r.event_id, r.number, r.status, r.time_called_at IS NOT NULL,
-       s.table_id, s.position, s.player_id, p.name,
+SELECT r.event_id, r.number, s.table_id, s.position, s.player_id,
        t.hands,
        CASE WHEN {_NS} THEN t.ns ELSE t.ew END,
        CASE WHEN {_NS} THEN t.ew ELSE t.ns END,
@@ -323,7 +323,6 @@ SELECT r.event_id, r.number, r.status, r.time_called_at IS NOT NULL,
        CASE WHEN {_NS} THEN t.euchred_ns ELSE t.euchred_ew END
 FROM {Seat._meta.db_table} s
 JOIN {Round._meta.db_table} r ON r.id = s.round_id
-JOIN {Player._meta.db_table} p ON p.id = s.player_id
 LEFT JOIN (
     SELECT h.table_id, COUNT(*) AS hands, SUM(h.ns_points) AS ns, SUM(h.ew_points) AS ew,
            COUNT(*) FILTER (WHERE h.maker IN ('N', 'S') AND h.outcome IN ({_EUCHRED}))
@@ -342,6 +341,22 @@ LEFT JOIN (
 ) t ON t.table_id = s.table_id
 WHERE r.event_id IN ({{events}})
 """
+# A seat row holds no name and no round's status: read once each, not once a seat. As a value
+# of each of a big night's 19,000 seat rows they cost the database and Python a fifth of the
+# standings' time, and freeing them grew faster than the night.
+_NAMES = f"""
+SELECT p.id, p.name FROM {Player._meta.db_table} p
+WHERE p.id IN (
+    SELECT s.player_id FROM {Seat._meta.db_table} s
+    JOIN {Round._meta.db_table} r ON r.id = s.round_id
+    WHERE r.event_id IN ({{events}})
+)
+"""
+_ROUNDS = f"""
+SELECT r.event_id, r.number, r.status, r.time_called_at IS NOT NULL
+FROM {Round._meta.db_table} r
+WHERE r.event_id IN ({{events}})
+"""
 
 
 # A seat row's columns, in order (see _SEATS): the rows stay the tuples the database hands back.
@@ -350,64 +365,73 @@ WHERE r.event_id IN ({{events}})
 (
     SEAT_EVENT,
     SEAT_ROUND,
-    SEAT_STATUS,
-    SEAT_TIME_CALLED,
     SEAT_TABLE,
     SEAT_POSITION,
     SEAT_PLAYER,
-    SEAT_NAME,
     SEAT_HANDS,
     SEAT_POINTS,
     SEAT_AGAINST,
     SEAT_LONE_MADE,
     SEAT_LONE_MARCH,
     SEAT_EUCHRED,
-) = range(14)
+) = range(11)
 
 
-def _seat_rows(events: list[Event]) -> list[tuple]:
-    """Who sat where in each round of `events` (the event, the round's number, its status,
-    whether it ended when time was called, the table, the position, the player and their name),
-    and what their table's hands add up to for them: the hands played there, their side's
-    points and the points against them, the lone hands they made and marched, and the times
-    their side was euchred as makers (a hand thrown in has no maker: counted in the hands
-    alone). The last six are None for a seat at no table (sat out) or at a table with no hand
-    yet. The values are the database's own, without Django's conversion of each (numbers and
-    text; the time called only tested for being set)."""
+@dataclass
+class Seating:
+    """What some events' standings are counted from. `seats`: who sat where in each round
+    (the event, the round's number, the table, the position and the player), and what their
+    table's hands add up to for them: the hands played there, their side's points and the
+    points against them, the lone hands they made and marched, and the times their side was
+    euchred as makers (a hand thrown in has no maker: counted in the hands alone). Those six
+    are None for a seat at no table (sat out) or at a table with no hand yet. `names`: each
+    seated player's, by id. `rounds`: each event's rounds, by event id and round number: the
+    round's status, and whether it ended when time was called. The values are the
+    database's own, without Django's conversion of each (numbers and text)."""
+
+    seats: list[tuple]
+    names: dict[int, str]
+    rounds: dict[int, dict[int, tuple[str, bool]]]
+
+    def by_event(self) -> dict[int, list[tuple]]:
+        found: dict[int, list[tuple]] = defaultdict(list)
+        for seat in self.seats:
+            found[seat[SEAT_EVENT]].append(seat)
+        return found
+
+
+def _seating(events: list[Event]) -> Seating:
+    """`events`' Seating: 3 queries, whatever their size."""
     if not events:
-        return []  # a season with no nights yet
+        return Seating([], {}, {})  # a season with no nights yet
     ids = [event.pk for event in events]
     marks = ", ".join(["%s"] * len(ids))
     with connection.cursor() as cursor:
         cursor.execute(_SEATS.format(events=marks), ids + ids)
-        return cursor.fetchall()
+        seats = cursor.fetchall()
+        cursor.execute(_NAMES.format(events=marks), ids)
+        names = dict(cursor.fetchall())
+        cursor.execute(_ROUNDS.format(events=marks), ids)
+        rounds: dict[int, dict[int, tuple[str, bool]]] = {}
+        for event_id, number, status, time_called in cursor.fetchall():
+            rounds.setdefault(event_id, {})[number] = (status, bool(time_called))
+    return Seating(seats, names, rounds)
 
 
-def _player_lines(event: Event, seats: list[tuple]) -> list[PlayerLine]:
+def _player_lines(
+    event: Event, seats: list[tuple], names: dict[int, str], rounds: dict[int, tuple[str, bool]]
+) -> list[PlayerLine]:
+    """The event's players' lines from its `seats`, with their `names` and its `rounds`
+    (Seating's)."""
     lines: dict[int, PlayerLine] = {}
     marches_only = event.loners_counted == Event.LonersCounted.MARCH
-    status: dict[int, str] = {}  # each round's, by its number
+    numbers = set()  # the rounds seated
     # One pass over 5,000 seats at a big night: each seat's values read once.
-    for (
-        _,
-        number,
-        round_status,
-        _,
-        table_id,
-        _,
-        player_id,
-        name,
-        hands,
-        points,
-        _,
-        made,
-        marched,
-        euchred,
-    ) in seats:
-        status[number] = round_status
+    for _, number, table_id, _, player_id, hands, points, _, made, marched, euchred in seats:
+        numbers.add(number)
         line = lines.get(player_id)
         if line is None:
-            line = lines[player_id] = PlayerLine(player_id, name)
+            line = lines[player_id] = PlayerLine(player_id, names[player_id])
         if table_id is None:
             line.sat_out.add(number)
         elif hands is None:
@@ -421,10 +445,10 @@ def _player_lines(event: Event, seats: list[tuple]) -> list[PlayerLine]:
     # A late arrival missed the rounds seated before their first: by the event's house rule
     # they score nothing for them (blank, as before the rule), the sit-out score, or a fixed
     # number.
-    seated = sorted(status)
+    seated = sorted(numbers)
     # "The average of their other rounds" counts closed rounds only: a round in play is still
     # being entered, and a sit-out's score must not move with every hand scored there.
-    closed = {n for n, s in status.items() if s != Round.Status.IN_PLAY}
+    closed = {n for n in numbers if rounds[n][0] != Round.Status.IN_PLAY}
     missed_scores = not (event.is_pairs or event.missed_round == Event.MissedRound.ZERO)
     for line in lines.values():
         first = min([*line.rounds, *line.sat_out], default=None)
@@ -450,14 +474,15 @@ def _player_lines(event: Event, seats: list[tuple]) -> list[PlayerLine]:
     return list(lines.values())
 
 
-def _round_numbers(seats: list[tuple]) -> tuple[list[int], list[int], list[int]]:
-    """The rounds seated, those in play, and those that ended when time was called: from one
-    pass over the seats (a round's values are the same on each of its seats)."""
-    numbers = {s[SEAT_ROUND]: (s[SEAT_STATUS], s[SEAT_TIME_CALLED]) for s in seats}
+def _round_numbers(
+    seats: list[tuple], rounds: dict[int, tuple[str, bool]]
+) -> tuple[list[int], list[int], list[int]]:
+    """The rounds seated, those in play, and those that ended when time was called."""
+    numbers = sorted({s[SEAT_ROUND] for s in seats})
     return (
-        sorted(numbers),
-        sorted(n for n, (status, _) in numbers.items() if status == Round.Status.IN_PLAY),
-        sorted(n for n, (_, called) in numbers.items() if called),
+        numbers,
+        [n for n in numbers if rounds[n][0] == Round.Status.IN_PLAY],
+        [n for n in numbers if rounds[n][1]],
     )
 
 
@@ -526,39 +551,42 @@ def _placed_key(places: dict[int, int]) -> Callable[[TeamLine], tuple]:
 
 
 def event_standings(event: Event) -> Standings:
-    """The event's standings now: 1 query (2 for a pairs event), whatever its size."""
-    return _standings(event, _seat_rows([event]))
+    """The event's standings now: 3 queries (4 for a pairs event), whatever its size."""
+    seating = _seating([event])
+    return _standings(event, seating.seats, seating)
 
 
 def events_standings(events: list[Event]) -> list[Standings]:
-    """Many events' standings, each as event_standings gives it, for a season's nights: 2
+    """Many events' standings, each as event_standings gives it, for a season's nights: 4
     queries for them all (a bracket's placings add the few its own format needs)."""
     return events_standings_and_seats(events)[0]
 
 
 def events_standings_and_seats(events: list[Event]) -> tuple[list[Standings], list[tuple]]:
-    """`events_standings`, and the seat rows they were counted from (_seat_rows: who sat
+    """`events_standings`, and the seat rows they were counted from (Seating's: who sat
     where, each round), for a caller that needs those too: read once, not twice."""
-    seats = _seat_rows(events)
-    by_event: dict[int, list[tuple]] = defaultdict(list)
-    for seat in seats:
-        by_event[seat[SEAT_EVENT]].append(seat)
+    seating = _seating(events)
+    by_event = seating.by_event()
     entries: dict[int, list[dict]] = defaultdict(list)
     pairs = [e for e in events if e.is_pairs]
     if pairs:
         rows = Entry.objects.filter(event__in=pairs, partnership__isnull=False).order_by("pk")
         for row in rows.values("event_id", *ENTRY_FIELDS):
             entries[row["event_id"]].append(row)
-    return [_standings(e, by_event[e.pk], entries[e.pk]) for e in events], seats
+    found = [_standings(e, by_event[e.pk], seating, entries[e.pk]) for e in events]
+    return found, seating.seats
 
 
 def _standings(
     event: Event,
     seats: list[tuple],
+    seating: Seating,
     entries: list[dict] | None = None,
 ) -> Standings:
-    rounds, in_play, on_time = _round_numbers(seats)
-    players = rank(_player_lines(event, seats), progressive_key)
+    """The standings of `event`, from its `seats` and the `seating` they come from."""
+    statuses = seating.rounds.get(event.pk, {})
+    rounds, in_play, on_time = _round_numbers(seats, statuses)
+    players = rank(_player_lines(event, seats, seating.names, statuses), progressive_key)
     teams = None
     if event.is_pairs:
         closed = set(rounds) - set(in_play)
@@ -581,15 +609,14 @@ class Season:
 
 def season_standings(club, start: datetime.date, end: datetime.date) -> Season:
     """A club's events from `start` to `end` (inclusive), each player's nights summed: their
-    points (with each night's sit-out rule), lone hands and euchres. 2 queries."""
+    points (with each night's sit-out rule), lone hands and euchres. 4 queries."""
     events = list(club.events.filter(date__gte=start, date__lte=end).order_by("date", "pk"))
-    seats = _seat_rows(events)
-    by_event: dict[int, list[tuple]] = defaultdict(list)
-    for seat in seats:
-        by_event[seat[SEAT_EVENT]].append(seat)
+    seating = _seating(events)
+    by_event = seating.by_event()
     totals: dict[int, PlayerLine] = {}
     for event in events:
-        for night in _player_lines(event, by_event[event.pk]):
+        seats, rounds = by_event[event.pk], seating.rounds.get(event.pk, {})
+        for night in _player_lines(event, seats, seating.names, rounds):
             line = totals.get(night.player_id)
             if line is None:
                 # One "round" per event: the season's columns are nights.
