@@ -240,6 +240,7 @@ def match_sheets_pdf(info: DocInfo, sheets: list[MatchSheet]) -> bytes:
         PageTemplate("halves", frames=_score_frames(info.pagesize), onPage=_cut_line)
     )
     doc.build(story, canvasmaker=NumberedCanvas)
+    doc.canv = None  # as printouts' layout.build: the PDF's objects freed at once
     return buffer.getvalue()
 
 
