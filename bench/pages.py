@@ -24,10 +24,10 @@ config/heap.py, which also sets aside what the script built, as a server's heap 
 it). Each page is timed in turns with the minimal view /health/ (its anchor) and with the same
 page at every size: /health/, page at size 1, page at size 2, ..., again and again, every
 time kept, so whatever else the machine does weighs on all of them alike. --runs turns at
-least (15; 5 with --growth), --download-runs for the PDFs and the CSV (5; 3 with --growth: the
-tally cards of 1,600 players take seconds), which keeps a run within about 10 minutes on a
-busy 2-core machine; a quick page is taken again
-until a second has gone by (at most 10 times --runs). The captain's POSTs are the table page's
+least (15; 9 with --growth), --download-runs for the PDFs and the CSV (5; 7 with --growth:
+a download's median of 3 turns moved by a tenth from run to run, as much as a page's growth
+from 4x), which keeps a run within about 10 minutes on a busy 2-core machine; a quick page is
+taken again until a second has gone by (at most 10 times --runs). The captain's POSTs are the table page's
 own form, CSRF token and all, urlencoded as the page's script sends it: a hand's Check
 (action=check: the same work every time, nothing written) and its Confirm (action=confirm),
 each Confirm the 5th hand of a table not yet used, from that table's own phone, so that every
@@ -618,18 +618,18 @@ def main() -> int:
         help="with --growth: the events' players, multiples of 4 (default 100,400,1600)",
     )
     # The defaults keep a run under 10 minutes on a busy 2-core machine: the downloads of
-    # 1,600 players take seconds each (the tally cards 10 s and more), the pages a second.
+    # 1,600 players take up to 2 s each (the table cards), the pages a tenth of a second.
     parser.add_argument(
-        "--runs", type=int, help="turns of every page at least (default 15; 5 with --growth)"
+        "--runs", type=int, help="turns of every page at least (default 15; 9 with --growth)"
     )
     parser.add_argument(
         "--download-runs",
         type=int,
-        help="turns of each PDF and the CSV (default 5; 3 with --growth)",
+        help="turns of each PDF and the CSV (default 5; 7 with --growth)",
     )
     args = parser.parse_args()
-    runs = args.runs or (5 if args.growth else 15)
-    download_runs = args.download_runs or (3 if args.growth else 5)
+    runs = args.runs or (9 if args.growth else 15)
+    download_runs = args.download_runs or (7 if args.growth else 5)
     if args.growth:
         sizes = [(int(n) // 4, GROWTH_ROSTER) for n in args.players.split(",")]
         shorts = [f"{t * 4:,}" for t, _ in sizes]
