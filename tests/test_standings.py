@@ -613,6 +613,23 @@ def test_standings_take_the_same_few_queries_whatever_the_size(
     assert sum(int(r[-3]) for r in rows) == 2000 * 2 * 2
 
 
+def test_a_seat_taken_away_while_the_standings_are_read_is_left_out(club):
+    """The seats, the names and the rounds are three reads: a seat or a round taken away
+    between them (a bracket's game undone) is left out, never a failed page."""
+    from tournaments.standings import SEAT_PLAYER, _seating, _standings
+
+    event = bulk_event(club, tables=2, rounds=2, hands=1)
+    seating = _seating([event])
+    gone = seating.seats[0][SEAT_PLAYER]
+    del seating.names[gone]
+    del seating.rounds[event.pk][2]
+    standings = _standings(event, seating.seats, seating)
+    assert len(standings.players) == 7
+    assert gone not in {line.player_id for line in standings.players}
+    assert standings.rounds == [1, 2]
+    assert standings.in_play == [2]  # as a round in play: its points not yet final
+
+
 def test_a_players_night_for_an_id_too_big_for_the_database_is_not_found(director_client, night):
     url = reverse("tournaments:player-night", args=[night.pk, 10**30])
     assert director_client.get(url).status_code == 404

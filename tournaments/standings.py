@@ -400,6 +400,10 @@ class Seating:
         return found
 
 
+# A round taken away after its seats were read (a bracket's game undone): as one in play.
+IN_PLAY = (Round.Status.IN_PLAY, False)
+
+
 def _seating(events: list[Event]) -> Seating:
     """`events`' Seating: 3 queries, whatever their size."""
     if not events:
@@ -428,10 +432,14 @@ def _player_lines(
     numbers = set()  # the rounds seated
     # One pass over 5,000 seats at a big night: each seat's values read once.
     for _, number, table_id, _, player_id, hands, points, _, made, marched, euchred in seats:
-        numbers.add(number)
         line = lines.get(player_id)
         if line is None:
+            if player_id not in names:
+                # The seat was taken away after the seats were read (a bracket's game undone):
+                # gone, as the next look at the standings will find it.
+                continue
             line = lines[player_id] = PlayerLine(player_id, names[player_id])
+        numbers.add(number)
         if table_id is None:
             line.sat_out.add(number)
         elif hands is None:
@@ -448,7 +456,7 @@ def _player_lines(
     seated = sorted(numbers)
     # "The average of their other rounds" counts closed rounds only: a round in play is still
     # being entered, and a sit-out's score must not move with every hand scored there.
-    closed = {n for n in numbers if rounds[n][0] != Round.Status.IN_PLAY}
+    closed = {n for n in numbers if rounds.get(n, IN_PLAY)[0] != Round.Status.IN_PLAY}
     missed_scores = not (event.is_pairs or event.missed_round == Event.MissedRound.ZERO)
     for line in lines.values():
         first = min([*line.rounds, *line.sat_out], default=None)
@@ -481,8 +489,8 @@ def _round_numbers(
     numbers = sorted({s[SEAT_ROUND] for s in seats})
     return (
         numbers,
-        [n for n in numbers if rounds[n][0] == Round.Status.IN_PLAY],
-        [n for n in numbers if rounds[n][1]],
+        [n for n in numbers if rounds.get(n, IN_PLAY)[0] == Round.Status.IN_PLAY],
+        [n for n in numbers if rounds.get(n, IN_PLAY)[1]],
     )
 
 
