@@ -373,10 +373,10 @@ def standings_tables(
 
 
 def let_go(*tables: tables.Table | None) -> None:
-    """Free the rows of tables that are done with (their values read for a download) at once.
-    A django-tables2 table and its data refer to each other, so its rows (a 1,600-player
-    night's lines, 11,000 objects) otherwise wait for Python's cycle collector, which then
-    spends milliseconds on them in whichever request comes next."""
+    """Free at once the rows of tables that are done with (a page drawn, a download's values
+    read). A django-tables2 table and its data refer to each other, so its rows (a
+    1,600-player night's lines, 11,000 objects) otherwise wait for Python's cycle collector,
+    which then spends milliseconds on them in whichever request comes next."""
     for table in tables:
         if table is not None:
             table.data.data = []
