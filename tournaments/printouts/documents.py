@@ -590,7 +590,8 @@ class _ByPage(Flowable):
         table, end = self._part(available_height)
         width, height = table.wrap(available_width, available_height)
         self._whole = table if end == self.count else None
-        return width, height + (self.count - end) * self.line
+        self.width, self.height = width, height + (self.count - end) * self.line
+        return self.width, self.height
 
     def split(self, available_width, available_height):
         table, end = self._part(available_height)
@@ -601,9 +602,8 @@ class _ByPage(Flowable):
         return [parts[0], _ByPage(self.make, self.count, self.line, self.first + shown)]
 
     def draw(self):
-        whole = self._whole or self.make(self.first, self.count)
-        whole.wrapOn(self.canv, self.width, self.height)
-        whole.drawOn(self.canv, 0, 0)
+        # Drawn only once wrap() found every row left fits, and kept the Table it measured.
+        self._whole.drawOn(self.canv, 0, 0)
 
 
 def _standings_table(values: list[list[str]], width: float) -> Flowable:
