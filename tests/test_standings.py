@@ -388,8 +388,8 @@ def test_a_player_of_another_event_has_no_night_here(director_client, night, clu
 #
 # Same players A..H in four fixed partnerships: P1 A&C, P2 B&D, P3 E&G, P4 F&H.
 # Round 1: t1 P1 (NS) 6 - P2 0; t2 P3 (NS) 0 - P4 3.   Round 2: t1 N=A E=E S=C W=G: P1 1 - P3 1
-# (level: no one wins); t2 N=B E=F S=D W=H: P2 2 - P4 1.
-# P1 won 1, 7-1 (+6); P4 won 1, 4-2 (+2); P2 won 1, 2-7 (-5); P3 won 0, 1-4 (-3).
+# (level: a tied game, half a game won to each); t2 N=B E=F S=D W=H: P2 2 - P4 1.
+# P1 won 1.5, 7-1 (+6); P4 won 1, 4-2 (+2); P2 won 1, 2-7 (-5); P3 won 0.5, 1-4 (-3).
 
 
 def pairs_event(club, nine, close=True) -> Event:
@@ -417,10 +417,10 @@ def test_pairs_standings_games_won_then_difference(club, nine, director_client):
     event = pairs_event(club, nine)
     teams = event_standings(event).teams
     assert [(t.name, t.place, t.games_won, t.points_for, t.points_against) for t in teams] == [
-        ("A & C", 1, 1, 7, 1),
+        ("A & C", 1, Decimal("1.5"), 7, 1),
         ("F & H", 2, 1, 4, 2),
         ("B & D", 3, 1, 2, 7),
-        ("E & G", 4, 0, 1, 4),
+        ("E & G", 4, Decimal("0.5"), 1, 4),
     ]
     page = director_client.get(reverse("tournaments:standings", args=[event.pk])).content
     assert b"Partnerships" in page
