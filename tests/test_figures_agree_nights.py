@@ -232,6 +232,11 @@ def test_every_surface_shows_the_progressive_nights_figures(director_client, cli
         loners = f"{line.lone_made} loner{'' if line.lone_made == 1 else 's'} made"
         euchred = f"euchred {line.euchred} time{'' if line.euchred == 1 else 's'} as makers"
         assert f"<strong>{place}</strong> · {points} · {loners} · {euchred}" in player_page
+        # The player's night at this event, on the players' event pages.
+        url = reverse("public:player", args=[event.club.slug, event.pk, people[line.name].pk])
+        night_page = words(client.get(url).content.decode())
+        summary = f"Place <strong>{fmt_place(line)}</strong> · total <strong>{fmt(line.total)}"
+        assert summary in night_page, line.name
 
     # The season's page and its PDF: one night, so its loners and euchres are the night's.
     season = director_client.get(reverse("seasons:standings", args=[event.club.slug]))
@@ -316,15 +321,15 @@ def test_no_prize_is_named_while_the_night_is_played(director_client, client, cl
     page = words(
         director_client.get(reverse("tournaments:standings", args=[event.pk])).content.decode()
     )
-    assert "Booby prize" not in page
+    assert "<strong>Booby prize" not in page
     assert "Side awards so far" in page
     assert "The booby prize and the prize table are decided when the last round is played" in page
     projector = words(
         client.get(reverse("public:projector", args=[event.club.slug, event.pk])).content.decode()
     )
-    assert "Booby prize" not in projector and "Side awards so far" in projector
+    assert "<strong>Booby prize" not in projector and "Side awards so far" in projector
     text = words(" ".join(pdf_text(get_pdf(director_client, "printout-standings", event))))
-    assert "Booby prize" not in text and "Side awards so far" in text
+    assert "Booby prize:" not in text and "Side awards so far" in text
 
 
 # --- The pairs night: a tied round ------------------------------------------------------------
@@ -385,6 +390,11 @@ def test_every_surface_shows_the_pairs_nights_games_won(director_client, client,
     teams, players = cells_of(page)
     assert [tuple(r[c] for c in columns) for r in teams] == expected
     assert TIE_WORDS in words(page)
+    # Each player takes their partnership's place, as printed in the partnerships' table.
+    place_of = {pk: fmt_place(t) for t in standings.teams for pk in t.player_ids}
+    assert {r["Player"]: r["Place"] for r in players} == {
+        name: place_of[p.pk] for name, p in people.items()
+    }
     public = client.get(reverse("public:event", args=[event.club.slug, event.pk])).content.decode()
     teams, _ = cells_of(public)
     assert [tuple(r[c] for c in columns) for r in teams] == expected
@@ -425,6 +435,9 @@ def test_every_surface_shows_the_pairs_nights_games_won(director_client, client,
             shown = words(client.get(url).content.decode())
             place = f"{ordinal(team.place)}{'=' if team.shared else ''} of 4 teams"
             assert f"<strong>{place}</strong>" in shown, name
+            url = reverse("public:player", args=[event.club.slug, event.pk, pk])
+            night_page = words(client.get(url).content.decode())
+            assert f"Place <strong>{fmt_place(team)}</strong>" in night_page, name
 
 
 def test_a_round_closed_early_at_a_level_score_is_a_tie_too(club):

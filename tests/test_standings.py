@@ -485,7 +485,8 @@ def test_named_partnerships_are_on_the_captains_and_the_round_pages(
 
 def test_partners_share_their_place_in_a_pairs_events_players_ranking(club, nine, director_client):
     """A made a loner in round 1 and C none: in a progressive night that would part them, but
-    partners play every hand together, so they take their partnership's place together."""
+    partners play every hand together, so they take their partnership's place together: the
+    place the partnerships' table prints, not a place of their own among the players."""
     from test_printouts import get_pdf, pdf_text, words
 
     event = pairs_event(club, nine)
@@ -494,14 +495,14 @@ def test_partners_share_their_place_in_a_pairs_events_players_ranking(club, nine
     players = event_standings(event).players
     assert {x.name: x.lone_made for x in players if x.name in "AC"} == {"A": 1, "C": 0}
     assert [(x.name, fmt_place(x)) for x in players] == [
-        ("A", "1="),
-        ("C", "1="),
-        ("F", "3="),
-        ("H", "3="),
-        ("B", "5="),
-        ("D", "5="),
-        ("E", "7="),
-        ("G", "7="),
+        ("A", "1"),
+        ("C", "1"),
+        ("F", "2"),
+        ("H", "2"),
+        ("B", "3"),
+        ("D", "3"),
+        ("E", "4"),
+        ("G", "4"),
     ]
 
 

@@ -43,8 +43,8 @@ BOOBY_RULE = (
     "(a late arrival or a player who left early is not eligible)."
 )
 SO_FAR_RULE = (
-    "Side awards so far, while the night is played. The booby prize and the prize table are "
-    "decided when the last round is played."
+    "Leading after the rounds played so far. The booby prize and the prize table are decided "
+    "when the last round is played."
 )
 
 

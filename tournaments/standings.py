@@ -125,6 +125,23 @@ def partnership_key(teams: list[TeamLine]) -> Callable[[PlayerLine], tuple]:
     return key
 
 
+def partnership_places(players: list[PlayerLine], teams: list[TeamLine]) -> list[PlayerLine]:
+    """A pairs event's players (ranked by `partnership_key`) given their partnership's own
+    place, "2" or "2=" as the partnerships' table prints it, so the players' table, a
+    player's night and their page across nights ("2nd of 4 teams") all say one place. A
+    player with no partnership is placed after every partnership, by the progressive
+    tie-breaks among themselves."""
+    team_of = {pk: team for team in teams for pk in team.player_ids}
+    partnered = sum(1 for line in players if line.player_id in team_of)
+    for line in players:
+        team = team_of.get(line.player_id)
+        if team is not None:
+            line.place, line.shared = team.place, team.shared
+        else:
+            line.place = len(teams) + line.place - partnered
+    return players
+
+
 def rank(lines: Iterable, key: Callable) -> list:
     """Sort by `key` (smaller first) and number the places; lines with equal keys share a place
     and the next place skips ("1, 2, 2, 4"). Within a shared place, by name, so the order of a
@@ -651,7 +668,7 @@ def _standings(
         placed = PLACES_BY_FORMAT.get(event.format)
         key = pairs_key if placed is None else _placed_key(placed(event))
         teams = rank(_team_lines(event, seats, closed, entries), key)
-        players = rank(players, partnership_key(teams))
+        players = partnership_places(rank(players, partnership_key(teams)), teams)
     return Standings(
         event=event, rounds=rounds, in_play=in_play, players=players, teams=teams, on_time=on_time
     )
@@ -831,7 +848,7 @@ def night_prizes(event: Event, standings: Standings) -> dict:
         so_far = found["so_far"] = not standings.final
         if so_far and (chosen or event.entry_fee > 0):
             found["award_notes"].append(prizes.SO_FAR_RULE)
-        elif "booby" in chosen:
+        if "booby" in chosen:
             found["award_notes"].append(prizes.BOOBY_RULE)
         if so_far:
             chosen = [key for key in chosen if key != "booby"]
