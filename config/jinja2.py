@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from jinja2 import Environment
 
+from tournaments.standings import fmt_place
 from tournaments.templatetags.points import points
 from tournaments.text import game_score, signed
 
@@ -37,6 +38,7 @@ def environment(**options) -> Environment:
     env.filters["signed"] = signed
     # Points as the Django templates' `points` filter writes them: "7.3", "−2".
     env.filters["points"] = points
+    env.filters["place"] = fmt_place
     env.filters["pluralize"] = pluralize
     return env
 

@@ -33,6 +33,7 @@ class Line:
     rounds: dict = field(default_factory=dict)
     sat_out: set = field(default_factory=set)
     missed: set = field(default_factory=set)
+    whole_night: bool = True
 
 
 def ranked(*places) -> list[Line]:
@@ -362,3 +363,20 @@ def test_the_booby_prize_follows_the_standings_tie_break_on_loners(director_clie
     ]
     page = director_client.get(reverse("tournaments:standings", args=[event.pk])).content.decode()
     assert "<strong>Booby prize</strong>: <bdi>G</bdi>" in page and "tied: shared" not in page
+
+
+def test_the_booby_prize_passes_over_a_player_who_did_not_play_every_round():
+    # L left after round 3 and J came late: last on fewer rounds, not on the night.
+    lines = [
+        Line("A", 1, total=20, rounds={1: 20}),
+        Line("B", 2, total=9, rounds={1: 9}),
+        Line("C", 2, total=9, rounds={1: 9}),
+        Line("J", 4, total=6, rounds={1: 6}, whole_night=False),
+        Line("L", 5, total=3, rounds={1: 3}, whole_night=False),
+    ]
+    (booby,) = side_awards(lines, ["booby"])
+    assert booby.winners == ("B", "C") and booby.tied and booby.detail == "9 points"
+    # Nobody played the whole night: no booby prize rather than one to a latecomer.
+    for line in lines:
+        line.whole_night = False
+    assert side_awards(lines, ["booby"]) == []

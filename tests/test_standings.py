@@ -388,8 +388,8 @@ def test_a_player_of_another_event_has_no_night_here(director_client, night, clu
 #
 # Same players A..H in four fixed partnerships: P1 A&C, P2 B&D, P3 E&G, P4 F&H.
 # Round 1: t1 P1 (NS) 6 - P2 0; t2 P3 (NS) 0 - P4 3.   Round 2: t1 N=A E=E S=C W=G: P1 1 - P3 1
-# (level: no one wins); t2 N=B E=F S=D W=H: P2 2 - P4 1.
-# P1 won 1, 7-1 (+6); P4 won 1, 4-2 (+2); P2 won 1, 2-7 (-5); P3 won 0, 1-4 (-3).
+# (level: a tied game, half a game won to each); t2 N=B E=F S=D W=H: P2 2 - P4 1.
+# P1 won 1.5, 7-1 (+6); P4 won 1, 4-2 (+2); P2 won 1, 2-7 (-5); P3 won 0.5, 1-4 (-3).
 
 
 def pairs_event(club, nine, close=True) -> Event:
@@ -417,10 +417,10 @@ def test_pairs_standings_games_won_then_difference(club, nine, director_client):
     event = pairs_event(club, nine)
     teams = event_standings(event).teams
     assert [(t.name, t.place, t.games_won, t.points_for, t.points_against) for t in teams] == [
-        ("A & C", 1, 1, 7, 1),
+        ("A & C", 1, Decimal("1.5"), 7, 1),
         ("F & H", 2, 1, 4, 2),
         ("B & D", 3, 1, 2, 7),
-        ("E & G", 4, 0, 1, 4),
+        ("E & G", 4, Decimal("0.5"), 1, 4),
     ]
     page = director_client.get(reverse("tournaments:standings", args=[event.pk])).content
     assert b"Partnerships" in page
@@ -485,7 +485,8 @@ def test_named_partnerships_are_on_the_captains_and_the_round_pages(
 
 def test_partners_share_their_place_in_a_pairs_events_players_ranking(club, nine, director_client):
     """A made a loner in round 1 and C none: in a progressive night that would part them, but
-    partners play every hand together, so they take their partnership's place together."""
+    partners play every hand together, so they take their partnership's place together: the
+    place the partnerships' table prints, not a place of their own among the players."""
     from test_printouts import get_pdf, pdf_text, words
 
     event = pairs_event(club, nine)
@@ -494,14 +495,14 @@ def test_partners_share_their_place_in_a_pairs_events_players_ranking(club, nine
     players = event_standings(event).players
     assert {x.name: x.lone_made for x in players if x.name in "AC"} == {"A": 1, "C": 0}
     assert [(x.name, fmt_place(x)) for x in players] == [
-        ("A", "1="),
-        ("C", "1="),
-        ("F", "3="),
-        ("H", "3="),
-        ("B", "5="),
-        ("D", "5="),
-        ("E", "7="),
-        ("G", "7="),
+        ("A", "1"),
+        ("C", "1"),
+        ("F", "2"),
+        ("H", "2"),
+        ("B", "3"),
+        ("D", "3"),
+        ("E", "4"),
+        ("G", "4"),
     ]
 
 

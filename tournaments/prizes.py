@@ -3,8 +3,12 @@ database), so each rule can be tested by value.
 
 Side awards (a club picks them per event): most loners, best round, high night, and the booby
 prize for last place. The booby prize goes to the last place the standings give, by their
-tie-breaks; a tie the standings leave (a shared place), or a tie for an award of points
-(most loners, best round, high night), is named, never broken: every player tied is listed.
+tie-breaks, among the players who played the whole night (BOOBY_RULE): a late arrival or a
+player who went home early is last on fewer rounds, not on the night. A tie the standings
+leave (a shared place), or a tie for an award of points (most loners, best round, high
+night), is named, never broken: every player tied is listed. While the night is still played
+the awards are named as leading so far, and the booby prize and the prize table wait for the
+last round (SO_FAR_RULE: tournaments/standings.py `night_prizes`).
 
 The prize table, in whole cents so that the total is exact:
 - the pool is the entry fee times the players who took part in the night;
@@ -30,6 +34,18 @@ AWARDS = {
     "high_night": "High night",
     "booby": "Booby prize",
 }
+
+
+# Said wherever the awards are shown (the standings page, the players' page, the projector,
+# the PDF) and in docs/rules.md.
+BOOBY_RULE = (
+    "The booby prize goes to the lowest place among the players who played every round "
+    "(a late arrival or a player who left early is not eligible)."
+)
+SO_FAR_RULE = (
+    "Leading after the rounds played so far. The booby prize and the prize table are decided "
+    "when the last round is played."
+)
 
 
 @dataclass(frozen=True)
@@ -77,19 +93,24 @@ def side_awards(lines: Sequence, chosen: Iterable[str], loners: str = "loners") 
         best = max(line.total for line in lines)
         names = tuple(line.name for line in lines if line.total == best)
         found.append(Award("high_night", AWARDS["high_night"], names, _points(best)))
-    if lines and "booby" in chosen:
-        # Last place as the standings rank it, tie-breaks and all: players level on points
-        # but parted by loners or euchres are not last together, and a prize never says
-        # otherwise than the standings beside it.
-        last = max(line.place for line in lines)
-        losers = [line for line in lines if line.place == last]
+    # Last place as the standings rank it, tie-breaks and all: players level on points but
+    # parted by loners or euchres are not last together, and a prize never says otherwise
+    # than the standings beside it. Only among those who played every round (BOOBY_RULE): a
+    # line without `whole_night` (a plain line of a test) counts as a whole night.
+    eligible = [line for line in lines if getattr(line, "whole_night", True)]
+    if eligible and "booby" in chosen:
+        last = max(line.place for line in eligible)
+        losers = [line for line in eligible if line.place == last]
         names = tuple(line.name for line in losers)
         found.append(Award("booby", AWARDS["booby"], names, _points(losers[0].total)))
     return found
 
 
 def _points(points) -> str:
-    return f"{points} point" if points == 1 else f"{points} points"
+    # As every page prints points (standings.fmt): "4.5 points", never "4.50".
+    from .standings import fmt
+
+    return f"{fmt(points)} point" if points == 1 else f"{fmt(points)} points"
 
 
 # --- The prize table -------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from . import format_pages
 from .links import public_reverse
 from .models import SEAT_NAMES, Event, Round, Seat
 from .printouts.qr import qr_svg
-from .standings import Standings, event_standings, night_prizes
+from .standings import TIE_WORDS, Standings, event_standings, night_prizes
 
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 # The projector reloads itself this often until the night is over: a table's last hand, or the
@@ -102,6 +102,15 @@ def _page_seconds(request: HttpRequest) -> int:
     return 12
 
 
+def _awards(event: Event, standings: Standings, visible: bool) -> dict:
+    """The side awards and the rules they follow (standings.night_prizes), never the prize
+    table: the hall's screen shows no money."""
+    if not visible:
+        return {"awards": [], "award_notes": [], "so_far": False}
+    found = night_prizes(event, standings)
+    return {key: found[key] for key in ("awards", "award_notes", "so_far")}
+
+
 def projector_response(request: HttpRequest, event: Event) -> HttpResponse:
     """The hall's screen, for 1920x1080 or 1280x720: big type, no links, the seating of the
     round in play, then the standings, each on screens that turn by themselves
@@ -133,7 +142,8 @@ def projector_response(request: HttpRequest, event: Event) -> HttpResponse:
             "table_boxes": partial("public/_projector_tables.jinja", {"tables": tables}),
             "player_rows": partial("public/_projector_players.jinja", {"players": players}),
             "teams": (standings.teams or []) if visible else [],
-            "awards": night_prizes(event, standings)["awards"] if visible else [],
+            **_awards(event, standings, visible),
+            "tie_words": TIE_WORDS,
             "page_url": page_url,
             "qr_svg": qr_svg(page_url) if event.club.results_public else "",
             # Between rounds too: the next round's seating comes up as soon as it is seated.

@@ -33,7 +33,14 @@ from . import format_pages
 from .hidden import mask_hidden
 from .models import Event, Round, Seat
 from .projector import points_shown, projector_response, round_seating
-from .standings import NightRound, PlayerLine, event_standings, night_prizes, player_night
+from .standings import (
+    TIE_WORDS,
+    NightRound,
+    PlayerLine,
+    event_standings,
+    night_prizes,
+    player_night,
+)
 from .tables import let_go, standings_tables
 
 # --- Access: every view below goes through these -----------------------------------------------
@@ -187,6 +194,7 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "standings_visible": visible,
             **tables,
             **(_public_prizes(event, standings) if visible else {}),
+            "tie_words": TIE_WORDS,
         },
     )
     let_go(*tables.values())

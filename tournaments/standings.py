@@ -57,11 +57,19 @@ class PlayerLine:
     rounds: dict[int, Points | None] = field(default_factory=dict)
     sat_out: set[int] = field(default_factory=set)
     missed: set[int] = field(default_factory=set)  # rounds before a late arrival came
+    # Rounds of the night played without the player (not seated, not sitting out): a late
+    # arrival's first rounds, a leaver's last, any round in between they were away.
+    absent: set[int] = field(default_factory=set)
     lone_made: int = 0  # the loners counted, as the event counts them
     euchred: int = 0
     events: int = 1
     place: int = 0
     shared: bool = False
+
+    @property
+    def whole_night(self) -> bool:
+        """Seated (or sitting out) in every round of the night: the booby prize's rule."""
+        return not self.absent
 
     @cached_property
     def total(self) -> Points:
@@ -78,7 +86,9 @@ class TeamLine:
     name: str
     rounds: dict[int, int | None] = field(default_factory=dict)
     byes: set[int] = field(default_factory=set)
-    games_won: int = 0
+    # A game level when its round ended counts half a game won to each side (TIE_WORDS).
+    games_won: Points = 0
+    games_tied: int = 0
     points_for: int = 0
     points_against: int = 0
     place: int = 0
@@ -113,6 +123,23 @@ def partnership_key(teams: list[TeamLine]) -> Callable[[PlayerLine], tuple]:
         return (place, ()) if place is not None else (unpaired, progressive_key(line))
 
     return key
+
+
+def partnership_places(players: list[PlayerLine], teams: list[TeamLine]) -> list[PlayerLine]:
+    """A pairs event's players (ranked by `partnership_key`) given their partnership's own
+    place, "2" or "2=" as the partnerships' table prints it, so the players' table, a
+    player's night and their page across nights ("2nd of 4 teams") all say one place. A
+    player with no partnership is placed after every partnership, by the progressive
+    tie-breaks among themselves."""
+    team_of = {pk: team for team in teams for pk in team.player_ids}
+    partnered = sum(1 for line in players if line.player_id in team_of)
+    for line in players:
+        team = team_of.get(line.player_id)
+        if team is not None:
+            line.place, line.shared = team.place, team.shared
+        else:
+            line.place = len(teams) + line.place - partnered
+    return players
 
 
 def rank(lines: Iterable, key: Callable) -> list:
@@ -184,6 +211,20 @@ def sit_out_header(event: Event) -> str:
     if event.is_pairs:
         return "Rounds with a bye (scored nothing)"
     return f"Rounds sat out (scored {_sit_out_scored(event)})"
+
+
+def loners_counted(event: Event, made: int, marched: int) -> int:
+    """The loners the event counts, of a seat's lone hands `made` and `marched` (the
+    standings' tie-break, the most-loners award, the filled score sheet): every lone hand
+    made, or the lone marches alone, as the event's house rule says."""
+    return marched if event.loners_counted == Event.LonersCounted.MARCH else made
+
+
+# What a tied game counts, beside every list of games won (page, PDF, projector, docs/rules.md).
+TIE_WORDS = (
+    "A game level when its round ended counts half a game won to each side (0.5): 1.5 is "
+    "one game won and one tied."
+)
 
 
 def loners_words(event: Event) -> str:
@@ -428,7 +469,6 @@ def _player_lines(
     """The event's players' lines from its `seats`, with their `names` and its `rounds`
     (Seating's)."""
     lines: dict[int, PlayerLine] = {}
-    marches_only = event.loners_counted == Event.LonersCounted.MARCH
     numbers = set()  # the rounds seated
     # One pass over 5,000 seats at a big night: each seat's values read once.
     for _, number, table_id, _, player_id, hands, points, _, made, marched, euchred in seats:
@@ -446,7 +486,7 @@ def _player_lines(
             line.rounds[number] = 0  # seated at a table with no hand yet
         else:
             line.rounds[number] = points
-            line.lone_made += marched if marches_only else made
+            line.lone_made += loners_counted(event, made, marched)
             line.euchred += euchred
     # A pairs bye scores nothing: games won decide, and a bye is no game. In a progressive
     # event the sit-out rule stands in for the round the player could not play.
@@ -462,6 +502,7 @@ def _player_lines(
         first = min([*line.rounds, *line.sat_out], default=None)
         if first is not None and seated and first > seated[0]:
             line.missed = {n for n in seated if n < first}
+        line.absent = {n for n in seated if n not in line.rounds and n not in line.sat_out}
         if not (line.sat_out or (line.missed and missed_scores)):
             continue  # seated every round from the first: nothing to fill in
         played = [p for n, p in line.rounds.items() if p is not None and n in closed]
@@ -538,10 +579,36 @@ def _team_lines(
         hands = seat[SEAT_HANDS] or 0
         finished = hands >= max_hands if max_hands else max(ours, theirs) >= rules.game_points
         # A game is won when the table finished ahead, or was ahead when the director
-        # closed the round early; a level score wins no one anything.
-        if (finished or number in rounds_closed) and ours > theirs:
-            team.games_won += 1
+        # closed the round early. Level then (a round of a fixed number of hands, or one
+        # closed early), it is a tied game: half a game won to each side (TIE_WORDS).
+        if finished or number in rounds_closed:
+            if ours > theirs:
+                team.games_won += 1
+            elif ours == theirs:
+                team.games_tied += 1
+    for team in teams.values():
+        if team.games_tied:
+            team.games_won += Decimal(team.games_tied) / 2
     return list(teams.values())
+
+
+def table_loners(round_: Round) -> dict[int, dict[str, int]]:
+    """Each table's loners counted in `round_`, by table number and side ("NS", "EW"), for the
+    filled score sheet: the seat rows the standings count (each seat's own lone hands, as
+    `loners_counted` takes them), added up side by side, so the sheet players copy onto their
+    tally cards says what the standings say. 4 queries."""
+    event = round_.event
+    numbers = dict(round_.tables.values_list("pk", "number"))
+    found = {number: {"NS": 0, "EW": 0} for number in numbers.values()}
+    for seat in _seating([event]).seats:
+        table = seat[SEAT_TABLE]
+        if seat[SEAT_ROUND] != round_.number or table not in numbers or seat[SEAT_HANDS] is None:
+            continue
+        side = SIDE_OF[seat[SEAT_POSITION]]
+        found[numbers[table]][side] += loners_counted(
+            event, seat[SEAT_LONE_MADE], seat[SEAT_LONE_MARCH]
+        )
+    return found
 
 
 # Places decided by matches rather than by points, by event format: brackets/ registers its
@@ -601,7 +668,7 @@ def _standings(
         placed = PLACES_BY_FORMAT.get(event.format)
         key = pairs_key if placed is None else _placed_key(placed(event))
         teams = rank(_team_lines(event, seats, closed, entries), key)
-        players = rank(players, partnership_key(teams))
+        players = partnership_places(rank(players, partnership_key(teams)), teams)
     return Standings(
         event=event, rounds=rounds, in_play=in_play, players=players, teams=teams, on_time=on_time
     )
@@ -754,8 +821,21 @@ def night_prizes(event: Event, standings: Standings) -> dict:
     the players' page, the projector and the PDF show them. None of either for a pairs event,
     and a bracket's prize table pays its teams by their placings, with no side awards; no prize
     table without an entry fee. A prize table that cannot be paid (side prizes above
-    the pool) is `prize_error`, in words."""
-    found = {"awards": [], "prizes": None, "prize_error": "", "prize_unit": "player"}
+    the pool) is `prize_error`, in words.
+
+    While a progressive night is still played (not `final`), its awards are leading so far
+    (`so_far`), and neither the booby prize nor the prize table is named: who is last, and
+    who played the whole night, is known only at the end. `award_notes`: the rules the
+    awards follow, in words, for every page that shows them (prizes.BOOBY_RULE,
+    prizes.SO_FAR_RULE)."""
+    found = {
+        "awards": [],
+        "prizes": None,
+        "prize_error": "",
+        "prize_unit": "player",
+        "so_far": False,
+        "award_notes": [],
+    }
     if standings.is_pairs and not (event.is_bracket and standings.teams):
         return found
     lines, fee = standings.players, event.entry_fee
@@ -764,7 +844,17 @@ def night_prizes(event: Event, standings: Standings) -> dict:
         lines, fee, found["prize_unit"] = standings.teams, event.entry_fee * 2, "team"
     else:
         loners = "lone marches" if event.loners_counted == Event.LonersCounted.MARCH else "loners"
-        found["awards"] = prizes.side_awards(standings.players, event.awards_chosen(), loners)
+        chosen = event.awards_chosen()
+        so_far = found["so_far"] = not standings.final
+        if so_far and (chosen or event.entry_fee > 0):
+            found["award_notes"].append(prizes.SO_FAR_RULE)
+        if "booby" in chosen:
+            found["award_notes"].append(prizes.BOOBY_RULE)
+        if so_far:
+            chosen = [key for key in chosen if key != "booby"]
+        found["awards"] = prizes.side_awards(standings.players, chosen, loners)
+        if so_far:
+            return found
     if event.entry_fee > 0:
         try:
             found["prizes"] = prizes.prize_table(

@@ -17,6 +17,7 @@ from .hidden import mask_hidden
 from .models import SEAT_NAMES
 from .projector import projector_response
 from .standings import (
+    TIE_WORDS,
     event_standings,
     missed_header,
     night_prizes,
@@ -42,6 +43,7 @@ def _context(request: HttpRequest, event) -> dict:
         "standings": standings,
         **standings_tables(request, standings),
         **night_prizes(event, standings),
+        "tie_words": TIE_WORDS,
     }
 
 

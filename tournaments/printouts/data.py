@@ -10,6 +10,7 @@ from clubs.text import name_key
 from tournaments import history
 from tournaments.models import SEAT_NAMES, Event, Hand, Round, Seat
 from tournaments.seating import RoundSeating
+from tournaments.standings import table_loners
 
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 # A blank sheet for a round played to game needs room for the longest game: every hand but a
@@ -47,6 +48,7 @@ class ScoreSheet:
     hands_per_round: int | None
     ns_score: int = 0
     ew_score: int = 0
+    # The loners counted at the table, side by side, as the standings count them.
     lone_hands: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
     confirmed: str = ""
     corrections: list[str] = field(default_factory=list)
@@ -81,7 +83,9 @@ MINUS_POINTS = "Set scoring: a euchred side scores minus points. Write them with
 def score_sheets(round_: Round, *, filled: bool) -> list[ScoreSheet]:
     """One sheet per table of the round. Blank: the players and each hand's dealer, to play on
     paper. Filled: every hand as entered, the points the engine gave it, the running score, and
-    the director's corrections. 4 queries."""
+    the director's corrections, and each side's loners as the standings count them
+    (standings.table_loners: a lone hand made, or a lone march, as the event counts; a loner
+    euchred is none). 4 queries, and table_loners' 4 when filled."""
     event = round_.event
     max_hands = event.max_hands()
     game_to = None if max_hands else event.ruleset().game_points
@@ -100,6 +104,7 @@ def score_sheets(round_: Round, *, filled: bool) -> list[ScoreSheet]:
         for hand in Hand.objects.filter(table__in=tables).order_by("table_id", "number"):
             hands[hand.table_id].append(hand)
     corrected = history.corrections(tables) if filled else {}
+    loners = table_loners(round_) if filled else {}
     sheets = []
     for table in tables:
         sheet = ScoreSheet(
@@ -122,6 +127,7 @@ def score_sheets(round_: Round, *, filled: bool) -> list[ScoreSheet]:
         )
         if filled:
             _fill(sheet, hands[table.pk])
+            sheet.lone_hands = loners.get(table.number, sheet.lone_hands)
             corrections = corrected[table.pk]
             if table.confirmed_at is not None and table.confirmed_by is not None:
                 sheet.confirmed = f"Confirmed at the table by {table.confirmed_by.name}" + (
@@ -145,7 +151,6 @@ def _fill(sheet: ScoreSheet, hands: list[Hand]) -> None:
         alone = ""
         if hand.alone:
             alone = "alone v alone" if hand.lone_defender else "alone"
-            sheet.lone_hands[scoring.side_of(hand.maker)] += 1
         sheet.hands.append(
             SheetHand(
                 number=hand.number,

@@ -686,6 +686,7 @@ def standings_pdf(
     teams: list[list[str]] | None = None,
     legend: str = "",
     awards: Sequence[str] = (),
+    awards_heading: str = "Side awards",
     prizes: list[list[str]] | None = None,
     prize_notes: Sequence[str] = (),
 ) -> bytes:
@@ -711,7 +712,7 @@ def standings_pdf(
         story.append(KeepTogether([Spacer(1, 6), _paragraph(legend, STYLES["Small"])]))
     if awards:
         lines = [_paragraph(line, STYLES["Body"]) for line in awards]
-        story.append(KeepTogether([Paragraph("Side awards", STYLES["Heading"]), *lines]))
+        story.append(KeepTogether([Paragraph(awards_heading, STYLES["Heading"]), *lines]))
     if prizes is not None:
         story.append(
             KeepTogether(

@@ -15,6 +15,7 @@ from tournaments.links import public_reverse
 from tournaments.models import MAX_TABLE_CARDS, Table, TableCard, TallyPrint
 from tournaments.prizes import money
 from tournaments.standings import (
+    TIE_WORDS,
     event_standings,
     loners_words,
     missed_legend,
@@ -152,7 +153,7 @@ def standings_legend(event) -> str:
         return (
             "Partnerships are ranked by games won, then points for minus against, then points "
             "for; partners play every hand together, so each player takes their partnership's "
-            "place."
+            f"place. {TIE_WORDS}"
         )
     return (
         f"Ties are broken by {loners_words(event)}, then by fewest times euchred as makers; a "
@@ -189,11 +190,13 @@ def _prize_printout(found: dict) -> dict:
         f"{a.title}: {' and '.join(a.winners)} ({a.detail}{', tied: shared' if a.tied else ''})"
         for a in found["awards"]
     ]
+    awards += found["award_notes"]  # the rules they follow, as the page says them
     table = found["prizes"]
+    heading = {"awards_heading": "Side awards so far" if found["so_far"] else "Side awards"}
     if found["prize_error"]:
-        return {"awards": [*awards, f"Prizes: {found['prize_error']}"]}
+        return {"awards": [*awards, f"Prizes: {found['prize_error']}"], **heading}
     if table is None:
-        return {"awards": awards}
+        return {"awards": awards, **heading}
     rows = [["Prize", "Player", "Paid"]]
     for payout in (*table.places, *table.side):
         for i, (name, each) in enumerate(payout.rows):
@@ -204,4 +207,4 @@ def _prize_printout(found: dict) -> dict:
         f"{money(table.pool)}"
         + (f"; the house keeps {money(table.house)}." if table.house else ".")
     )
-    return {"awards": awards, "prizes": rows, "prize_notes": (pool, table.legend)}
+    return {"awards": awards, "prizes": rows, "prize_notes": (pool, table.legend), **heading}

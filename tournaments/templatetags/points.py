@@ -5,7 +5,7 @@ minus sign below zero: `{% load points %}{{ line.total|points }}`, and the legen
 from django import template
 
 from tournaments.prizes import money
-from tournaments.standings import fmt, loners_words, missed_legend, sit_out_legend
+from tournaments.standings import fmt, fmt_place, loners_words, missed_legend, sit_out_legend
 from tournaments.text import game_score, minus, signed
 
 register = template.Library()
@@ -17,6 +17,8 @@ def points(value) -> str:
     return minus(fmt(value))
 
 
+# A standings line's place as every list prints it ("3", "2=": standings.fmt_place).
+register.filter("place", fmt_place)
 register.filter("sit_out_legend", sit_out_legend)
 register.filter("missed_legend", missed_legend)
 register.filter("loners_words", loners_words)
