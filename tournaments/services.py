@@ -201,10 +201,23 @@ def round_preview(*, event: Event) -> RoundPlan:
     return _round_plan(event)[1]
 
 
+def table_numbers_locked(club_id: int) -> None:
+    """Hold the club's table numbers until the transaction ends, for a write that gives tables
+    their numbers (a round seated, a bracket's match called): card N opens table N of every
+    round in play at the club, so two events' writes at the same moment must not both take a
+    number each found free. On PostgreSQL each reads only what was committed, so they take
+    turns on the club's row, after their own event's (brackets/services.py: the order of
+    locks). FOR NO KEY UPDATE: a new player, event or card of the club does not wait for it.
+    A unique constraint could not say this (a table's club, and whether its round is in play,
+    are in other tables). SQLite already runs one writer at a time."""
+    Club.objects.select_for_update(no_key=True).values_list("pk", flat=True).get(pk=club_id)
+
+
 @transaction.atomic
 def round_seat(*, event: Event, seed: int | None = None) -> Round:
     """Seat the next round with the players checked in now."""
     event = Event.objects.select_for_update().get(pk=event.pk)
+    table_numbers_locked(event.club_id)
     if event.is_bracket:
         raise ActionRefused(
             "A bracket is not seated in rounds: call each match to a table from the bracket page."
