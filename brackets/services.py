@@ -397,7 +397,10 @@ def match_call(*, bracket: Bracket, code: str, table: int) -> Match:
 
 def _not_ready_words(now: Now, state: engine.MatchState) -> str:
     code = state.match.id
-    if state.status in ("done", "walkover"):
+    if state.status == "walkover":
+        # Also what a director calling it hears as its team withdraws (the order of locks).
+        return f"Match {code} is a walkover: a team in it withdrew, so it is not played."
+    if state.status == "done":
         return f"Match {code} has been decided already."
     if state.status == "bye":
         return f"Match {code} is a bye: its team goes on without playing."
