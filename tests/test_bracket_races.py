@@ -8,6 +8,10 @@ team that lost seated in the next match, two brackets at one table, a withdrawn 
 a match called with the winner of a match being reset). SQLite runs one writer at a time
 (IMMEDIATE transactions), so there the second waits at its first write whatever the locks, and
 the tests show the same outcome: the second write sees the first.
+
+The reset's test passed before too (the reset's lock on its match took the bracket's row with
+it, in one joined statement): it holds the reset to the same turn-taking now that the reset
+locks its games' tables first.
 """
 
 import datetime
