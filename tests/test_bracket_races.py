@@ -22,13 +22,20 @@ import pytest
 from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
-from test_brackets_night import flip_last_hand, make_bracket, now_of, play_match, table_of
+from test_brackets_night import (
+    NS_POINT,
+    flip_last_hand,
+    make_bracket,
+    now_of,
+    play_match,
+    table_of,
+)
 
 from brackets import services
 from brackets.models import Match
 from clubs.models import Player
-from tournaments.models import Event, Partnership, Round, Seat, TableCard
-from tournaments.services import ActionRefused
+from tournaments.models import Event, Partnership, Round, Seat, Table, TableCard
+from tournaments.services import ActionRefused, hand_record
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -220,3 +227,29 @@ def test_a_night_seated_while_a_match_is_called_takes_the_tables_after_it(club, 
     # Card 1 opens the match; the night's tables follow it, as when seated a minute later.
     numbers = sorted(seated_round.tables.values_list("number", flat=True))
     assert numbers == [2, 3, 4, 5, 6, 7]
+
+
+def test_a_hand_sent_while_the_director_resets_its_match_is_refused_in_words(club):
+    bracket = make_bracket(club, 4)
+    match = services.match_call(bracket=bracket, code="W1-1", table=1)
+    table = table_of(match)
+    hand_record(table=table, number=1, data=NS_POINT)
+
+    def captain():
+        url = reverse("tournaments:captain-hand", args=[table.card().token])
+        data = {"number": 2, "action": "confirm", "maker": "N", "tricks": "3", "alone": ""}
+        response = Client(raise_request_exception=False).post(f"{url}?table={table.pk}", data)
+        return response.status_code, response.content.decode()
+
+    reset, (status, page) = first_held_open_then_second(
+        lambda: services.match_reset(match=match, reason="Wrong teams seated"), captain
+    )
+    assert isinstance(reset, Match), reset
+    assert status == 409, (status, page[:300])
+    # PostgreSQL: the phone read the table before the reset was committed, then waited for
+    # it. SQLite: the phone's request began after it (one writer at a time).
+    assert (
+        "This game was cleared just now: the director reset its match." in page
+        or "This page was for a round that has closed, or for another table" in page
+    )
+    assert not Table.objects.filter(pk=table.pk).exists()
