@@ -1,19 +1,38 @@
 """A bracket's workflows: seeding it, calling a match to a table, a game's result advancing
 the bracket, corrections, resets and withdrawals. Each either completes or changes nothing
-(services.ActionRefused says why, in words)."""
+(services.ActionRefused says why, in words).
+
+The order of locks. PostgreSQL reads what was committed when each statement began (read
+committed): a write that takes no lock in common with another reads the bracket as it stood
+before that other, and acts on it. A call read a bracket that a correction was changing and
+seated the team that lost; two brackets' calls each found table 10 free. So every write here
+locks, in this order and no other (so that no two ever wait on each other in a circle):
+
+1. the tables and rounds of the games it changes (`_lock_games`). A captain's hand, a
+   confirmation and a director's correction lock a table with its round and its event in one
+   statement (tournaments/reads.table_locked), so a write that held the event and then wanted
+   a table a captain was writing at would wait on the captain, who waits on the event.
+2. the event's row (`_locked`): what every write at the event's tables locks, so a correction
+   or a confirmation and a bracket write take turns, the second reading what the first did;
+3. the bracket's row, then its matches and teams;
+4. the club's row, only to give a match a table number (tournaments.services
+   .table_numbers_locked): two events choose from the club's one set of numbers in turn.
+
+SQLite runs one writer at a time (IMMEDIATE transactions) and has no row locks to take.
+"""
 
 import random
 import secrets
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from ratings import services as ratings
 from tournaments import brackets as engine
 from tournaments.models import Entry, Event, Hand, Partnership, Round, Seat, Table, TableCard
-from tournaments.services import ActionRefused
+from tournaments.services import ActionRefused, table_numbers_locked
 from tournaments.standings import event_standings
 
 from .models import Bracket, Game, Match, Team
@@ -59,6 +78,54 @@ class Now:
         return [s for s in self.state.ready() if not self.matches[s.match.id].called_at]
 
 
+def _locked(bracket: Bracket) -> Bracket:
+    """The bracket read afresh, its event's row and then its own locked until the transaction
+    ends (steps 2 and 3 of the order of locks). FOR NO KEY UPDATE: a new round or team naming
+    them does not wait for it, but a write at one of the event's tables does."""
+    Event.objects.select_for_update(no_key=True).values_list("pk", flat=True).get(
+        pk=bracket.event_id
+    )
+    return (
+        Bracket.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("event")
+        .get(pk=bracket.pk)
+    )
+
+
+def _table_rows(round_ids, *, nowait: bool = False) -> None:
+    list(
+        Table.objects.select_for_update(of=("self", "round"), nowait=nowait)
+        .select_related("round")
+        .filter(round_id__in=round_ids)
+        .order_by("pk")
+    )
+
+
+def _lock_games(rounds) -> set[int]:
+    """Lock the tables and rounds of these games, before anything of the bracket (step 1 of
+    the order of locks), waiting for a hand or a confirmation being written there; returns
+    their round ids. Not their event's row: a captain at another of them, holding that table,
+    may be waiting for it."""
+    ids = set(rounds.values_list("pk", flat=True))
+    _table_rows(ids)
+    return ids
+
+
+def _lock_games_seated_since(rounds, locked: set[int], refused: str) -> None:
+    """Once the bracket is locked: lock the games of `rounds` seated while this write waited
+    for it (a call or a confirmation just before), without waiting. A captain entering the
+    first hand there holds the table and waits for the event this write holds: waiting for
+    the table would leave each waiting on the other, so this write is refused instead."""
+    seated = set(rounds.values_list("pk", flat=True)) - locked
+    if not seated:
+        return
+    try:
+        with transaction.atomic():
+            _table_rows(seated, nowait=True)
+    except OperationalError as exc:
+        raise ActionRefused(refused) from exc
+
+
 def _results(matches) -> dict[str, int]:
     return {m.code: m.winner_slot for m in matches if m.winner_slot is not None}
 
@@ -101,7 +168,7 @@ def bracket_seed(
     """Seed the bracket's teams: in `order` (partnership ids, seed 1 first) or, without one,
     by a draw from `draw_number` (a new one when None), shown so the draw can be checked.
     Refused once a match has been called: the bracket then stands as drawn."""
-    bracket = Bracket.objects.select_for_update().get(pk=bracket.pk)
+    bracket = _locked(bracket)
     if bracket.matches.filter(called_at__isnull=False).exists():
         raise ActionRefused(
             "Matches have been called: the seeds stand. Reset the called matches first to "
@@ -185,6 +252,7 @@ def bracket_seed_by_rating(*, bracket: Bracket) -> Bracket:
 def bracket_seed_from_standings(*, bracket: Bracket, source: Event, top: int) -> Bracket:
     """Seed the top `top` teams of a pairs event's standings (its qualifying rounds), in their
     order: each team is entered in the bracket's event as it was partnered there."""
+    bracket = _locked(bracket)  # before it is written below: the order of locks
     event = bracket.event
     if source.club_id != event.club_id or not source.is_pairs or source.is_bracket:
         raise ActionRefused("Choose a pairs event of this club to seed from.")
@@ -281,8 +349,12 @@ def _open_game(
 
 @transaction.atomic
 def match_call(*, bracket: Bracket, code: str, table: int) -> Match:
-    """Call a ready match to table `table`: the club's card N opens it for the captains."""
-    bracket = Bracket.objects.select_for_update().get(pk=bracket.pk)
+    """Call a ready match to table `table`: the club's card N opens it for the captains.
+    Read only once a correction, confirmation, reset or withdrawal being written is committed
+    (the order of locks), so the teams seated are those the bracket names; a call to the
+    same table in another event at the same moment waits, then finds the table in use."""
+    bracket = _locked(bracket)
+    table_numbers_locked(bracket.event.club_id)
     now = bracket_now(bracket)
     if now is None or code not in now.matches:
         raise ActionRefused("There is no such match in this bracket: reload the bracket page.")
@@ -325,7 +397,10 @@ def match_call(*, bracket: Bracket, code: str, table: int) -> Match:
 
 def _not_ready_words(now: Now, state: engine.MatchState) -> str:
     code = state.match.id
-    if state.status in ("done", "walkover"):
+    if state.status == "walkover":
+        # Also what a director calling it hears as its team withdraws (the order of locks).
+        return f"Match {code} is a walkover: a team in it withdrew, so it is not played."
+    if state.status == "done":
         return f"Match {code} has been decided already."
     if state.status == "bye":
         return f"Match {code} is a bye: its team goes on without playing."
@@ -377,8 +452,9 @@ def table_confirmed(table: Table) -> None:
     game = Game.objects.filter(round_id=table.round_id).select_related("match__bracket").first()
     if game is None:
         return
+    # The table, its round and event are locked already (tournaments/services.table_confirm).
+    bracket = _locked(game.match.bracket)
     match = Match.objects.select_for_update().get(pk=game.match_id)
-    bracket = match.bracket
     round_ = table.round
     round_.status, round_.closed_at = Round.Status.CLOSED, timezone.now()
     round_._change_reason = f"Game {game.number} of match {match.code} confirmed"
@@ -404,8 +480,10 @@ def table_corrected(table: Table) -> None:
     game = Game.objects.filter(round_id=table.round_id).select_related("match__bracket").first()
     if game is None or table.confirmed_at is None:
         return
+    # The table, its round and event are locked already (tournaments/services.hand_correct):
+    # a call of the match this one feeds waits for the correction, and seats its winner.
+    bracket = _locked(game.match.bracket)
     match = Match.objects.select_for_update().get(pk=game.match_id)
-    bracket = match.bracket
     winner, winners = _match_outcome(match, bracket)
     played = len(winners)
     if None in winners:
@@ -471,8 +549,17 @@ def match_reset(*, match: Match, reason: str) -> Match:
     reason = (reason or "").strip()
     if not reason:
         raise ActionRefused("Say why the match is reset: the reason is kept with the change.")
-    match = Match.objects.select_for_update().select_related("bracket__event").get(pk=match.pk)
-    bracket = match.bracket
+    match = Match.objects.select_related("bracket").get(pk=match.pk)
+    games = Round.objects.filter(bracket_game__match=match)
+    locked = _lock_games(games)
+    bracket = _locked(match.bracket)
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    _lock_games_seated_since(
+        games,
+        locked,
+        f"A game of match {match.code} was seated just now: reload the bracket page, then "
+        "reset the match again.",
+    )
     if match.called_at is None:
         raise ActionRefused(f"Match {match.code} has not been called: there is nothing to reset.")
     now = bracket_now(bracket)
@@ -525,18 +612,27 @@ def team_withdraw(*, team: Team, reason: str) -> Team:
     reason = (reason or "").strip()
     if not reason:
         raise ActionRefused("Say why the team withdraws: the reason is kept with the change.")
-    team = Team.objects.select_for_update().get(pk=team.pk)
-    if team.withdrawn_at is not None:
-        raise ActionRefused(f"{team.partnership} has already withdrawn.")
-    team.withdrawn_at = timezone.now()
-    team._change_reason = f"Withdrew: {reason}"
-    team.save()
-    players = team.partnership.entries.values_list("player_id", flat=True)
+    team = Team.objects.select_related("bracket", "partnership").get(pk=team.pk)
+    players = list(team.partnership.entries.values_list("player_id", flat=True))
     playing = Round.objects.filter(
         bracket_game__match__bracket=team.bracket,
         status=Round.Status.IN_PLAY,
         seats__player_id__in=players,
     ).distinct()
+    locked = _lock_games(playing)
+    _locked(team.bracket)
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    _lock_games_seated_since(
+        playing,
+        locked,
+        f"{team.partnership} was called to a table just now: reload the bracket page, then "
+        "withdraw the team again.",
+    )
+    if team.withdrawn_at is not None:
+        raise ActionRefused(f"{team.partnership} has already withdrawn.")
+    team.withdrawn_at = timezone.now()
+    team._change_reason = f"Withdrew: {reason}"
+    team.save()
     for round_ in playing:
         round_.status, round_.closed_at = Round.Status.CLOSED, timezone.now()
         round_.close_reason = f"{team.partnership} withdrew: {reason}"

@@ -201,10 +201,23 @@ def round_preview(*, event: Event) -> RoundPlan:
     return _round_plan(event)[1]
 
 
+def table_numbers_locked(club_id: int) -> None:
+    """Hold the club's table numbers until the transaction ends, for a write that gives tables
+    their numbers (a round seated, a bracket's match called): card N opens table N of every
+    round in play at the club, so two events' writes at the same moment must not both take a
+    number each found free. On PostgreSQL each reads only what was committed, so they take
+    turns on the club's row, after their own event's (brackets/services.py: the order of
+    locks). FOR NO KEY UPDATE: a new player, event or card of the club does not wait for it.
+    A unique constraint could not say this (a table's club, and whether its round is in play,
+    are in other tables). SQLite already runs one writer at a time."""
+    Club.objects.select_for_update(no_key=True).values_list("pk", flat=True).get(pk=club_id)
+
+
 @transaction.atomic
 def round_seat(*, event: Event, seed: int | None = None) -> Round:
     """Seat the next round with the players checked in now."""
     event = Event.objects.select_for_update().get(pk=event.pk)
+    table_numbers_locked(event.club_id)
     if event.is_bracket:
         raise ActionRefused(
             "A bracket is not seated in rounds: call each match to a table from the bracket page."
@@ -225,6 +238,20 @@ def round_seat(*, event: Event, seed: int | None = None) -> Round:
     # The club's table cards open these tables: make any card the club has never needed.
     TableCard.objects.ensure(event.club, offset + len(seating.tables))
     return round_
+
+
+def _table_locked(pk: int) -> Table:
+    """Table `pk` read afresh with its round and event, the three locked until the transaction
+    ends (reads.table_locked), or refused in words when it is gone: a bracket's reset deletes
+    its match's games, and a phone (or a director's page) that showed the table a moment
+    before sends to one no longer there, once the reset it waited for is committed."""
+    try:
+        return reads.table_locked(pk)
+    except Table.DoesNotExist:
+        raise ActionRefused(
+            "This game was cleared just now: the director reset its match. Open the table "
+            "card again to see what is being played."
+        ) from None
 
 
 def _check_table_open(table: Table) -> None:
@@ -261,7 +288,7 @@ def _next_hand(
     if existing is None:
         # The captain's reads in hand-written SQL (tournaments/reads.py): the ORM's building
         # of this join cost more than the rest of a Confirm's reads together.
-        table = reads.table_locked(table.pk)
+        table = _table_locked(table.pk)
         existing = reads.hands(table)
     _check_table_open(table)
     _refuse_unless_next(number, existing, data)
@@ -319,7 +346,7 @@ def hand_correct(*, hand: Hand, data: Mapping, reason: str, user) -> Hand:
     reason = (reason or "").strip()
     if not reason:
         raise ActionRefused("Say why the hand is corrected: the reason is kept with the change.")
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=hand.table_id)
+    table = _table_locked(hand.table_id)
     hand = table.hands.get(pk=hand.pk)
     for name, value in _clean_hand_data({**_hand_data(hand), **data}).items():
         setattr(hand, name, value)
@@ -594,7 +621,7 @@ def hand_fix(*, table: Table, number: int, data: Mapping, seen: str) -> Hand:
     still be current, so two phones cannot fix over each other. The old values stay in the
     hand's history.
     """
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    table = _table_locked(table.pk)
     _check_table_open(table)
     hands = list(table.hands.order_by("number"))
     _refuse_if_changed(table, hands, seen)
@@ -612,7 +639,7 @@ def hand_delete_last(*, table: Table, number: int, seen: str) -> Hand:
 
     `number` must be the last hand: a double tap must not delete the hand before it too.
     """
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    table = _table_locked(table.pk)
     _check_table_open(table)
     hands = list(table.hands.order_by("number"))
     _refuse_if_changed(table, hands, seen)
@@ -630,7 +657,7 @@ def hand_delete_last(*, table: Table, number: int, seen: str) -> Hand:
 def table_confirm(*, table: Table, player: Player, seen: str) -> Table:
     """An opponent of the captain confirms the table's result; then only the director can
     change it. The table must have finished (hand count reached, or game won)."""
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    table = _table_locked(table.pk)
     _check_table_open(table)
     hands = list(table.hands.order_by("number"))
     _refuse_if_changed(table, hands, seen)
