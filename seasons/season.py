@@ -16,8 +16,7 @@ from django.utils.safestring import mark_safe
 
 from clubs.models import Club, Player
 from tournaments.models import Event
-from tournaments.projector import points_shown
-from tournaments.standings import events_standings
+from tournaments.projector import held_back
 
 from . import counting
 from .models import SeasonRules
@@ -111,8 +110,8 @@ def season_for(
     held: list[Event] = []
     if public:
         # Only a night that hides its standings can be held back: its standings say.
-        hiding = [e for e in events if e.standings_hidden]
-        held = [s.event for s in events_standings(hiding) if not points_shown(s.event, s)]
+        held_ids = held_back(events)
+        held = [e for e in events if e.pk in held_ids]
     counted = [e for e in events if e not in held]
     by_event = night_lines(counted)
     names = dict(
