@@ -22,7 +22,7 @@ class SeasonRules(models.Model):
         )
 
     class Counts(models.TextChoices):
-        POINTS = season_counting.BY_POINTS, "By its points"
+        POINTS = season_counting.BY_POINTS, "By the night's own points"
         PLACE = season_counting.BY_PLACE, "By finishing place (the place table below)"
         NOT_COUNTED = season_counting.NOT_COUNTED, "Not at all"
 
@@ -68,6 +68,7 @@ class SeasonRules(models.Model):
         max_length=8,
         choices=Counts.choices,
         default=season_counting.DEFAULT_WAYS[season_counting.PROGRESSIVE],
+        help_text="A progressive night's points are each player's own, as its standings show.",
     )
     pairs_counts = models.CharField(
         "pairs nights count",
@@ -90,7 +91,10 @@ class SeasonRules(models.Model):
         "points by finishing place",
         max_length=400,
         default="10, 8, 6, 5, 4, 3, 2, 1",
-        help_text="Points for 1st, 2nd, 3rd… separated by commas; lower places score 0.",
+        help_text=(
+            "Points for 1st, 2nd, 3rd… separated by commas; lower places score 0. Every night "
+            "counted by place scores these, plus the points for playing."
+        ),
     )
     playing_points = models.PositiveSmallIntegerField(
         "points for playing a night",

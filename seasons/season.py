@@ -37,7 +37,9 @@ class Season:
     end: datetime.date
     events: list[Event]
     lines: list[counting.SeasonLine]
-    held: list[Event] = field(default_factory=list)  # nights whose points show at their end
+    # Nights hiding their standings until their last round closes: left out if `public`.
+    held: list[Event] = field(default_factory=list)
+    public: bool = False
     undecided: list[Event] = field(default_factory=list)  # brackets that count once decided
 
     @property
@@ -106,10 +108,11 @@ def season_for(
     nights.py) in one, and the nights not kept yet (in play, a bracket, or not read since
     they changed) from their standings. The players in `hidden` are named `hide(name)`
     (initials, on a public page) from the start, so no sentence about a tie can name them.
-    For the players' page (`public`), a night that hides its standings until its last round
-    closes counts only then (`held` until it does), as the night's own public page shows no
-    points before. A bracket counts once its winners are known (`undecided` until then), and
-    a format the club does not count is left out (seasons/counting.py `season_night`)."""
+    For the players' page and the printout for the wall (`public`), a night that hides its
+    standings until its last round closes counts only then (`held` until it does), as the
+    night's own public page shows no points before; the director's page counts it. A
+    bracket counts once its winners are known (`undecided` until then), and a format the
+    club does not count is left out (seasons/counting.py `season_night`)."""
     rules_now = rules.counting_rules()
     # Only the formats that count (seasons/counting.py `season_night`): a night of a format
     # that does not is no night of the season.
@@ -119,12 +122,11 @@ def season_for(
             club.events.filter(date__gte=start, date__lte=end, format__in=counts)
         ).order_by("date", "pk")
     )
-    held: list[Event] = []
-    if public:
-        # Only a night that hides its standings can be held back: its standings say.
-        held_ids = held_back(events)
-        held = [e for e in events if e.pk in held_ids]
-    counted = [e for e in events if e not in held]
+    # Only a night that hides its standings can be held back: its standings say. Read for
+    # the director's page too, which counts it but says the players' pages do not yet.
+    held_ids = held_back(events)
+    held = [e for e in events if e.pk in held_ids]
+    counted = [e for e in events if e not in held] if public else events
     by_event = night_lines(counted)
     # A bracket counts by its placings, known only once it is decided: until its winners are
     # known, a team still in has no place to count, so the whole bracket waits.
@@ -166,7 +168,7 @@ def season_for(
     # The season's nights are those played: a night still to come (a bracket dated next
     # week) is no night of the season yet.
     played = [e for e in counted if by_event[e.pk]]
-    return Season(club, rules_now, start, end, played, lines, held, undecided)
+    return Season(club, rules_now, start, end, played, lines, held, public, undecided)
 
 
 def current_start_year(rules: SeasonRules, today: datetime.date | None = None) -> int:

@@ -5,12 +5,14 @@ it shows. Built on the small night of tests/test_standings.py, with its last rou
 
 import datetime
 import html as html_lib
+import io
 import re
 
 import pytest
 from conftest import close_round
 from django.urls import reverse
 from django.utils.formats import date_format
+from pypdf import PdfReader
 from test_standings import ROUND_1, build_night, page_cells, play_round
 
 from clubs.models import Player
@@ -243,6 +245,27 @@ def test_the_season_race_counts_a_hidden_night_only_once_it_shows(client, with_l
     close_round(Round.objects.get(event=hidden, number=3), "The hall is closing")
     rows = page_cells(_section(client.get(url).content.decode(), "season"))
     assert {row[2] for row in rows} == {"2"}
+
+
+def test_the_season_printout_for_the_wall_leaves_a_hidden_night_out(
+    director_client, with_last_week
+):
+    hidden, before, nine = with_last_week
+    slug = hidden.club.slug
+    pdf = director_client.get(reverse("seasons:pdf", args=[slug]) + "?season=2026").getvalue()
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    text = " ".join(text.split())
+    assert "1 night." in text
+    assert "Small night (24 November 2026) shows its standings when its last round closes" in text
+    shown = {x.name: x for x in event_standings(before).players}
+    for name, line in shown.items():
+        # Place, name, nights, points: last week's alone.
+        assert re.search(rf"\d+=? {name} 1 {fmt(line.total)} ", text), name
+    # The director's own page counts the night, and says the printout does not yet.
+    page = director_client.get(reverse("seasons:standings", args=[slug]) + "?season=2026")
+    page = page.content.decode()
+    assert "left out of the players' season page and the printout until then" in page
+    assert {row[2] for row in page_cells(page)} == {"2"}
 
 
 def test_every_figure_of_the_night_shows_on_the_players_page_once_its_last_round_closes(

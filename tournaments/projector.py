@@ -103,6 +103,8 @@ def held_back(events: list[Event]) -> set[int]:
     on them (places, points, loners, the chart, the rating), until their last round closes.
     Only a night that hides its standings is read (a query or four for them all)."""
     hiding = [e for e in events if hides_standings(e)]
+    if not hiding:
+        return set()
     return {s.event.pk for s in events_standings(hiding) if not points_shown(s.event, s)}
 
 
