@@ -12,13 +12,14 @@ from clubs.models import Player
 from seasons.models import NightLine
 from seasons.nights import keepable, read, with_in_play
 from tournaments.models import Event, Seat
+from tournaments.projector import held_back
 
 from .summary import Night, RoundPlayed, bracket_words
 
 KEPT = ("place", "shared", "of", "teams", "points", "lone_made", "euchred", "rounds")
 
 
-def _night(line, event: dict) -> Night:
+def _night(line, event: dict, held: bool) -> Night:
     return Night(
         event_id=event["pk"],
         event_name=event["name"],
@@ -32,12 +33,14 @@ def _night(line, event: dict) -> Night:
         euchred=line.euchred,
         bracket=bracket_words(*line.bracket_place) if hasattr(line, "bracket_place") else "",
         rounds=[RoundPlayed(p, tuple(o), Decimal(pts)) for p, o, pts in line.rounds],
+        held=held,
     )
 
 
 def player_nights(player: Player) -> list[Night]:
     """Every night the player played at their club, newest first. 3 queries when every night
-    is kept; a night not kept yet (or in play, or a bracket) adds its standings' few."""
+    is kept; a night not kept yet (or in play, or a bracket) adds its standings' few, and a
+    night hiding its standings a few more (its `held` says whether it still does)."""
     event_ids = set(
         Seat.objects.filter(player=player, round__event__club_id=player.club_id)
         .order_by()
@@ -49,7 +52,7 @@ def player_nights(player: Player) -> list[Night]:
     # As plain rows: 250 model instances cost more than the page's every other part.
     events = list(
         with_in_play(Event.objects.filter(pk__in=event_ids)).values(
-            "pk", "name", "date", "format", "in_play"
+            "pk", "name", "date", "format", "in_play", "standings_hidden"
         )
     )
     kept = {
@@ -65,6 +68,10 @@ def player_nights(player: Player) -> list[Night]:
             kept.pop(event_id, None)
             if player.pk in fresh:
                 kept[event_id] = fresh[player.pk]
-    nights = [_night(kept[e["pk"]], e) for e in events if e["pk"] in kept]
+    # A night hiding its standings until its last round closes: its standings say whether
+    # it still does, as its own pages ask them.
+    hiding = [e["pk"] for e in events if e["standings_hidden"]]
+    held = held_back(list(Event.objects.filter(pk__in=hiding))) if hiding else set()
+    nights = [_night(kept[e["pk"]], e, e["pk"] in held) for e in events if e["pk"] in kept]
     nights.sort(key=lambda n: (n.date, n.event_id), reverse=True)
     return nights

@@ -39,6 +39,9 @@ class Night:
     lone_made: int
     euchred: int
     bracket: str = ""  # how far the team went, in words ("Winners", "5th–6th")
+    # The night hides its standings and its last round is still to close
+    # (tournaments/projector.py held_back): listed, but no figure of it shows or counts.
+    held: bool = False
     rounds: list[RoundPlayed] = field(default_factory=list)
 
     @property

@@ -36,14 +36,26 @@ def _get_public_player(slug: str, player_pk: int) -> Player:
     return get_object_or_404(players, club__slug=slug, pk=player_pk)
 
 
-def _rating(player: Player, nights: list[summary.Night]) -> dict:
-    """The player's rating now and after each night, if the club shows ratings to players."""
+def _rating(player: Player, held: list[summary.Night]) -> dict:
+    """The player's rating now and after each night, if the club shows ratings to players.
+    While a night of theirs hides its standings (`held`), the rating as it stood before that
+    night: each closed round moves it, so a rating with the night's rounds in it would tell
+    how the night is going. It moves on when the night's standings show."""
     if not player.club.ratings_shown:
         return {}  # the club shows ratings to its directors only
-    shown = ratings.shown_rating(player)
-    if shown is None:
-        return {}
-    history = {p.event_id: p for p in ratings.rating_history(player)}
+    points = ratings.rating_history(player)
+    if held:
+        first = min((n.date, n.event_id) for n in held)
+        points = [p for p in points if (p.date, p.event_id) < first]
+        if not points:
+            return {}  # rated only by the night still hidden: no rating yet
+        last = points[-1]
+        shown = ratings.Shown(last.value, last.provisional, last.rounds)
+    else:
+        shown = ratings.shown_rating(player)
+        if shown is None:
+            return {}
+    history = {p.event_id: p for p in points}
     return {"rating": shown, "meaning": ratings.RATING_MEANING, "history": history}
 
 
@@ -83,6 +95,14 @@ def _night_rows(nights: list[summary.Night], slug: str) -> list[dict]:
             "url": address.format(n.event_id),
             "when": f"{n.date:%a} {n.date.day} {n.date:%b %Y}",
             "name": n.event_name,
+            "held": n.held,
+        }
+        if n.held
+        else {
+            "event_id": n.event_id,
+            "url": address.format(n.event_id),
+            "when": f"{n.date:%a} {n.date.day} {n.date:%b %Y}",
+            "name": n.event_name,
             "bracket": n.bracket,
             "place": summary.place_words(n),
             "points": _count(n.points, "point"),
@@ -101,14 +121,18 @@ def _jinja(template: str, context: dict) -> str:
 def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
     player = _get_public_player(slug, player_pk)
     club = player.club
-    nights = player_nights(player)
+    listed = player_nights(player)
+    # A night hiding its standings is listed, and nothing else of it: no place, points,
+    # loners or euchres, no part of the totals, partners' averages, chart or rating.
+    held = [n for n in listed if n.held]
+    nights = [n for n in listed if not n.held]
     # "This season" as the club's season race counts it (a fall–spring season, say).
     rules = rules_for(club)
     start, end = dates_of(rules, current_start_year(rules))
     season = [n for n in nights if start <= n.date <= end]
     partners, opponents = summary.partners(nights), summary.opponents(nights)
     names = _names({t.player_id for t in [*partners[:LISTED], *opponents[:LISTED]]})
-    rating = _rating(player, nights)
+    rating = _rating(player, held)
     oldest_first = nights[::-1]
     words = [summary.place_words(n) for n in oldest_first]
     history = rating.get("history")
@@ -124,9 +148,9 @@ def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
         {
             "club": club,
             "player": player,
-            "nights": nights,
+            "nights": listed,
             "nights_html": _jinja(
-                "players/_nights.jinja", {"nights": _night_rows(nights, club.slug)}
+                "players/_nights.jinja", {"nights": _night_rows(listed, club.slug)}
             ),
             "season": summary.totals(season),
             "season_start": start,

@@ -41,6 +41,7 @@ class NightPoint:
     date: datetime.date
     value: int
     provisional: bool
+    rounds: int = 0  # rounds rated by then
 
 
 def shown_ratings(club: Club) -> dict[int, Shown]:
@@ -86,7 +87,9 @@ def rating_history(player: Player) -> list[NightPoint]:
         .values_list("event_id", "event__date", "mu", "sigma", "rounds")
     )
     return [
-        NightPoint(event_id, date, engine.shown_value(mu, sigma), engine.is_provisional(rounds))
+        NightPoint(
+            event_id, date, engine.shown_value(mu, sigma), engine.is_provisional(rounds), rounds
+        )
         for event_id, date, mu, sigma, rounds in rows
     ]
 

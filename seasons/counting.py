@@ -16,6 +16,13 @@ season's score are broken by the night's own tie-breaks (lone hands made, then f
 euchred as makers), each way of counting adding the one a player would expect first; every
 tie is said in words (`SeasonLine.tie`), how it was broken or that it stands.
 
+Each format counts in the race as the club says (`Rules.ways`, `season_night`): a progressive
+night by its own points, or by place, or not at all; a pairs night and a bracket by place or
+not at all, never by their points (a pairs player's points are the partnership's, from a draw
+of its own; a bracket team plays two games or nine as it goes on, so its runners-up can score
+more than its winners). A night counted by place scores the place table's points for its place
+plus the points for playing, whatever the season's way of counting.
+
 Season dates: a calendar year unless the club starts its season on another day (a fall–spring
 season from 1 September); `season_dates` gives the season a day falls in.
 """
@@ -27,7 +34,7 @@ import datetime
 import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 
 from clubs.text import name_key
@@ -35,6 +42,22 @@ from clubs.text import name_key
 Points = int | Decimal
 
 TOTAL, BEST, AVERAGE, PLACES = "total", "best", "average", "places"
+
+# The formats (tournaments.models.Event.Format's values) and how each counts in the race.
+PROGRESSIVE, PAIRS, BRACKET = "progressive", "pairs", "bracket"
+BY_POINTS, BY_PLACE, NOT_COUNTED = "points", "place", "none"
+FORMAT_WORDS = {PROGRESSIVE: "progressive nights", PAIRS: "pairs nights", BRACKET: "brackets"}
+# What a club director expects unless they say otherwise: a progressive night counts its
+# points, as the race always has; a pairs night and a bracket count by place, so every night
+# a player plays counts for them and winning one counts as winning a night does, while their
+# points, which no progressive night's can be compared with, never count.
+DEFAULT_WAYS = {PROGRESSIVE: BY_POINTS, PAIRS: BY_PLACE, BRACKET: BY_PLACE}
+# Only a progressive night's points can be set beside another night's.
+WAYS = {
+    PROGRESSIVE: (BY_POINTS, BY_PLACE, NOT_COUNTED),
+    PAIRS: (BY_PLACE, NOT_COUNTED),
+    BRACKET: (BY_PLACE, NOT_COUNTED),
+}
 
 
 @dataclass(frozen=True)
@@ -48,6 +71,7 @@ class Night:
     players: int
     lone_made: int = 0
     euchred: int = 0
+    format: str = PROGRESSIVE
 
 
 @dataclass(frozen=True)
@@ -57,6 +81,18 @@ class Rules:
     minimum_nights: int = 3
     place_points: tuple[int, ...] = (10, 8, 6, 5, 4, 3, 2, 1)
     playing_points: int = 1
+    # How each format counts: {format: BY_POINTS, BY_PLACE or NOT_COUNTED}; a format not
+    # named counts as DEFAULT_WAYS says.
+    ways: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_WAYS))
+
+    def way(self, night_format: str) -> str:
+        return self.ways.get(night_format, DEFAULT_WAYS.get(night_format, NOT_COUNTED))
+
+    def way_shown(self, night_format: str) -> str:
+        """The way as players see it: under points by place, a night counting its points
+        scores by its place too (its points break a tie on season points only)."""
+        way = self.way(night_format)
+        return BY_PLACE if way == BY_POINTS and self.counting == PLACES else way
 
 
 @dataclass
@@ -177,6 +213,56 @@ def season_name(start: datetime.date, end: datetime.date) -> str:
     return f"{start.year}–{end.year % 100:02d}"
 
 
+# --- Each night as the season counts it -------------------------------------------------------
+
+
+def place_score(place: int, rules: Rules) -> int:
+    """A night's points by place: the table's for the place (0 below it), plus the points for
+    playing. A shared place scores the points of its top ("3rd=" and "3rd–4th" as 3rd)."""
+    table = rules.place_points
+    return (table[place - 1] if 0 < place <= len(table) else 0) + rules.playing_points
+
+
+def season_night(night: Night, rules: Rules) -> Night | None:
+    """`night` as the season counts it: None when its format does not count; counted by
+    place, its points are `place_score`'s (its own points never reach the season)."""
+    way = rules.way(night.format)
+    if way == NOT_COUNTED:
+        return None
+    if way == BY_PLACE:
+        return replace(night, points=place_score(night.place, rules))
+    return night
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def formats_words(rules: Rules) -> str:
+    """How each format counts, in one sentence for players: "Progressive nights count their
+    points; pairs nights and brackets count by place (10 for 1st, …; 0 below) plus 1 point
+    for playing, a bracket's place being how far the team went."""
+    by: dict[str, list[str]] = defaultdict(list)
+    for night_format, words in FORMAT_WORDS.items():
+        by[rules.way_shown(night_format)].append(words)
+    parts = []
+    if by[BY_POINTS]:
+        parts.append(f"{_join(by[BY_POINTS])} count their points")
+    if by[BY_PLACE]:
+        every = "" if by[BY_POINTS] or by[NOT_COUNTED] else "all "
+        place = f"{_join(by[BY_PLACE])} {every}count by finishing place"
+        if rules.counting != PLACES:  # else the counting's own sentence gives the table
+            table = ", ".join(f"{p} for {ordinal(i)}" for i, p in enumerate(rules.place_points, 1))
+            place += f" ({table}; 0 below) plus {plural(rules.playing_points, 'point')} for playing"
+        if rules.way_shown(BRACKET) == BY_PLACE:
+            place += ", a bracket's place being how far the team went in it"
+        parts.append(place)
+    if by[NOT_COUNTED]:
+        parts.append(f"{_join(by[NOT_COUNTED])} do not count")
+    sentence = "; ".join(parts) + "."
+    return sentence[0].upper() + sentence[1:]
+
+
 # --- Counting and ranking --------------------------------------------------------------------
 
 # A tie-break: its words, and how to read it from a line ("more" or "fewer" wins).
@@ -260,11 +346,7 @@ def _count(line: SeasonLine, rules: Rules) -> None:
                 f"{plural(rules.minimum_nights, 'night')} needed to be ranked"
             )
     elif rules.counting == PLACES:
-        table = rules.place_points
-        line.score = sum(
-            (table[n.place - 1] if 0 < n.place <= len(table) else 0) + rules.playing_points
-            for n in nights
-        )
+        line.score = sum(place_score(n.place, rules) for n in nights)
     else:
         line.score = line.total
 
@@ -326,9 +408,15 @@ def rank(lines: Iterable[SeasonLine], rules: Rules) -> list[SeasonLine]:
     """Ranked players first, by place (ties by name, as a person reads names), then the
     unranked by their score; each tied line's `tie` says how the tie went."""
     key = _key(rules)
-    lines = list(lines)
+    found = []
     for line in lines:
-        _count(line, rules)
+        # Each night as its format counts (`season_night`); a player whose nights all fall
+        # in formats that do not count is no line of the season.
+        line.nights = [c for n in line.nights if (c := season_night(n, rules)) is not None]
+        if line.nights:
+            _count(line, rules)
+            found.append(line)
+    lines = found
 
     def order(line: SeasonLine) -> tuple:
         return (key(line), name_key(line.name), line.name, line.player_id)

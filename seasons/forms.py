@@ -13,12 +13,20 @@ class SeasonRulesForm(forms.ModelForm):
             "counting",
             "best_nights",
             "minimum_nights",
+            "progressive_counts",
+            "pairs_counts",
+            "bracket_counts",
             "place_points",
             "playing_points",
             "start_month",
             "start_day",
         ]
-        widgets = {"counting": forms.RadioSelect}
+        widgets = {
+            "counting": forms.RadioSelect,
+            "progressive_counts": forms.RadioSelect,
+            "pairs_counts": forms.RadioSelect,
+            "bracket_counts": forms.RadioSelect,
+        }
         error_messages = {
             "best_nights": {
                 "min_value": "Count at least 1 night.",
@@ -71,6 +79,7 @@ class SeasonRulesForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        self._no_mixed_average(data)
         month, day = data.get("start_month"), data.get("start_day")
         if month and day and not counting.valid_start(month, day):
             name = dict(SeasonRules.MONTHS)[month]
@@ -80,6 +89,32 @@ class SeasonRulesForm(forms.ModelForm):
                 f"{28 if month == 2 else 30 if month in (4, 6, 9, 11) else 31}.",
             )
         return data
+
+    def _no_mixed_average(self, data: dict) -> None:
+        """The best nights and the average a night compare nights' points: a night counted by
+        place (11 points for a win) beside a progressive night's own (some 70) would never be
+        among the best, and would pull an average down, so the two are not mixed there."""
+        how = data.get("counting")
+        if how not in (counting.BEST, counting.AVERAGE):
+            return
+        if data.get("progressive_counts") != counting.BY_POINTS:
+            return
+        by_place = [
+            (name, counting.FORMAT_WORDS[night_format])
+            for name, night_format in (
+                ("pairs_counts", counting.PAIRS),
+                ("bracket_counts", counting.BRACKET),
+            )
+            if data.get(name) == counting.BY_PLACE
+        ]
+        way = "the best nights" if how == counting.BEST else "an average a night"
+        for name, words in by_place:
+            self.add_error(
+                name,
+                f"{words.capitalize()} count by place, and progressive nights by their points: "
+                f"{way} cannot compare the two. Count {words} not at all, progressive nights "
+                "by place too, or the season by total points or by place.",
+            )
 
 
 class SeasonDatesForm(forms.Form):

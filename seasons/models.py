@@ -21,6 +21,11 @@ class SeasonRules(models.Model):
             "Points by finishing place (a table, plus points for playing)",
         )
 
+    class Counts(models.TextChoices):
+        POINTS = season_counting.BY_POINTS, "By the night's own points"
+        PLACE = season_counting.BY_PLACE, "By finishing place (the place table below)"
+        NOT_COUNTED = season_counting.NOT_COUNTED, "Not at all"
+
     MONTHS = [
         (i, name)
         for i, name in enumerate(
@@ -56,11 +61,40 @@ class SeasonRules(models.Model):
         default=3,
         validators=[MinValueValidator(1), MaxValueValidator(366)],
     )
+    # How each format counts (seasons/counting.py DEFAULT_WAYS says why these defaults): only
+    # a progressive night's points can be set beside another's.
+    progressive_counts = models.CharField(
+        "progressive nights count",
+        max_length=8,
+        choices=Counts.choices,
+        default=season_counting.DEFAULT_WAYS[season_counting.PROGRESSIVE],
+        help_text="A progressive night's points are each player's own, as its standings show.",
+    )
+    pairs_counts = models.CharField(
+        "pairs nights count",
+        max_length=8,
+        choices=[c for c in Counts.choices if c[0] != season_counting.BY_POINTS],
+        default=season_counting.DEFAULT_WAYS[season_counting.PAIRS],
+        help_text="A pairs night's points are the partnership's: it counts by place or not at all.",
+    )
+    bracket_counts = models.CharField(
+        "brackets count",
+        max_length=8,
+        choices=[c for c in Counts.choices if c[0] != season_counting.BY_POINTS],
+        default=season_counting.DEFAULT_WAYS[season_counting.BRACKET],
+        help_text=(
+            "A team's place is how far it went (winners 1st, runners-up 2nd); its points depend "
+            "on how many games it played, so a bracket counts by place or not at all."
+        ),
+    )
     place_points = models.CharField(
         "points by finishing place",
         max_length=400,
         default="10, 8, 6, 5, 4, 3, 2, 1",
-        help_text="Points for 1st, 2nd, 3rd… separated by commas; lower places score 0.",
+        help_text=(
+            "Points for 1st, 2nd, 3rd… separated by commas; lower places score 0. Every night "
+            "counted by place scores these, plus the points for playing."
+        ),
     )
     playing_points = models.PositiveSmallIntegerField(
         "points for playing a night",
@@ -91,7 +125,22 @@ class SeasonRules(models.Model):
             minimum_nights=self.minimum_nights,
             place_points=table,
             playing_points=self.playing_points,
+            ways=self.ways(),
         )
+
+    def ways(self) -> dict[str, str]:
+        """How each format counts: {format: way}, as seasons/counting.py reads it."""
+        ways = {
+            season_counting.PROGRESSIVE: self.progressive_counts,
+            season_counting.PAIRS: self.pairs_counts,
+            season_counting.BRACKET: self.bracket_counts,
+        }
+        # A way the format cannot count by (saved through the admin, say) counts as the
+        # default does.
+        return {
+            f: way if way in season_counting.WAYS[f] else season_counting.DEFAULT_WAYS[f]
+            for f, way in ways.items()
+        }
 
 
 def rules_for(club: Club) -> SeasonRules:

@@ -83,6 +83,17 @@ def night_lines(events: list[Event]) -> dict[int, dict[int, NightLine | SimpleNa
     return {e.pk: fresh.get(e.pk) or kept[e.pk] for e in events}
 
 
+def night_place(event: Event, line) -> int | None:
+    """A player's place on a night, as the season race counts it: the night's standings place
+    (a pairs night's, the partnership's); a bracket's, the team's placing in the bracket (how
+    far it went: 1 the winners, 2 the runners-up, a shared place by its top), None while the
+    team is still in. The one read of a night's place for the race: a bracket's placing comes
+    from brackets/ (tournaments/standings.py PLACES_BY_FORMAT), read in `_event_lines`."""
+    if event.format == Event.Format.BRACKET:
+        return line.bracket_place[0]
+    return line.place
+
+
 def _lines_of(events: list[Event], rounds: bool = True) -> list[dict[int, NightLine]]:
     # Who sat where comes with the standings: the same seat rows, read once.
     all_standings, seats = events_standings_and_seats(events)

@@ -22,6 +22,22 @@ def season_pdf(info: DocInfo, season: Season, values: list[list[str]]) -> bytes:
             f"{nights} night{'' if nights == 1 else 's'}. {season.counting_words}",
             STYLES["Body"],
         ),
+        _paragraph(season.formats_words, STYLES["Body"]),
+        *(
+            _paragraph(
+                f"{e.name} ({e.date.day} {e.date:%B %Y}) counts when its bracket is decided.",
+                STYLES["Small"],
+            )
+            for e in season.undecided
+        ),
+        *(
+            _paragraph(
+                f"{e.name} ({e.date.day} {e.date:%B %Y}) shows its standings when its last "
+                "round closes: its points join the season then.",
+                STYLES["Small"],
+            )
+            for e in (season.held if season.public else ())
+        ),
         Spacer(1, 6),
         _standings_table(values, width),
     ]

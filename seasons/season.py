@@ -16,12 +16,11 @@ from django.utils.safestring import mark_safe
 
 from clubs.models import Club, Player
 from tournaments.models import Event
-from tournaments.projector import points_shown
-from tournaments.standings import events_standings
+from tournaments.projector import held_back
 
 from . import counting
 from .models import SeasonRules
-from .nights import night_lines, with_in_play
+from .nights import night_lines, night_place, with_in_play
 
 
 def _bdi(name: str) -> str:
@@ -38,7 +37,10 @@ class Season:
     end: datetime.date
     events: list[Event]
     lines: list[counting.SeasonLine]
-    held: list[Event] = field(default_factory=list)  # nights whose points show at their end
+    # Nights hiding their standings until their last round closes: left out if `public`.
+    held: list[Event] = field(default_factory=list)
+    public: bool = False
+    undecided: list[Event] = field(default_factory=list)  # brackets that count once decided
 
     @property
     def name(self) -> str:
@@ -63,6 +65,10 @@ class Season:
     @property
     def counting_words(self) -> str:
         return counting.counting_words(self.rules)
+
+    @property
+    def formats_words(self) -> str:
+        return counting.formats_words(self.rules)
 
     @property
     def ties_words(self) -> str:
@@ -102,19 +108,36 @@ def season_for(
     nights.py) in one, and the nights not kept yet (in play, a bracket, or not read since
     they changed) from their standings. The players in `hidden` are named `hide(name)`
     (initials, on a public page) from the start, so no sentence about a tie can name them.
-    For the players' page (`public`), a night that hides its standings until its last round
-    closes counts only then (`held` until it does), as the night's own public page shows no
-    points before."""
+    For the players' page and the printout for the wall (`public`), a night that hides its
+    standings until its last round closes counts only then (`held` until it does), as the
+    night's own public page shows no points before; the director's page counts it. A
+    bracket counts once its winners are known (`undecided` until then), and a format the
+    club does not count is left out (seasons/counting.py `season_night`)."""
+    rules_now = rules.counting_rules()
+    # Only the formats that count (seasons/counting.py `season_night`): a night of a format
+    # that does not is no night of the season.
+    counts = [f for f in counting.FORMAT_WORDS if rules_now.way(f) != counting.NOT_COUNTED]
     events = list(
-        with_in_play(club.events.filter(date__gte=start, date__lte=end)).order_by("date", "pk")
+        with_in_play(
+            club.events.filter(date__gte=start, date__lte=end, format__in=counts)
+        ).order_by("date", "pk")
     )
-    held: list[Event] = []
-    if public:
-        # Only a night that hides its standings can be held back: its standings say.
-        hiding = [e for e in events if e.standings_hidden]
-        held = [s.event for s in events_standings(hiding) if not points_shown(s.event, s)]
-    counted = [e for e in events if e not in held]
+    # Only a night that hides its standings can be held back: its standings say. Read for
+    # the director's page too, which counts it but says the players' pages do not yet.
+    held_ids = held_back(events)
+    held = [e for e in events if e.pk in held_ids]
+    counted = [e for e in events if e not in held] if public else events
     by_event = night_lines(counted)
+    # A bracket counts by its placings, known only once it is decided: until its winners are
+    # known, a team still in has no place to count, so the whole bracket waits.
+    undecided = [
+        e
+        for e in counted
+        if e.is_bracket
+        and by_event[e.pk]
+        and not any(night_place(e, line) == 1 for line in by_event[e.pk].values())
+    ]
+    counted = [e for e in counted if e not in undecided]
     names = dict(
         Player.objects.filter(pk__in={pk for night in by_event.values() for pk in night})
         .order_by()
@@ -131,21 +154,21 @@ def season_for(
                     date=event.date,
                     # As the night's standings count it: whole points as whole numbers.
                     points=int(points) if points == int(points) else points,
-                    place=line.place,
+                    place=night_place(event, line) or 0,
                     players=len(night),
                     lone_made=line.lone_made,
                     euchred=line.euchred,
+                    format=event.format,
                 )
             )
     names = {pk: hide(names[pk]) if pk in hidden else names[pk] for pk in nights}
-    rules_now = rules.counting_rules()
     lines = counting.rank(
         (counting.SeasonLine(pk, names[pk], nights[pk]) for pk in nights), rules_now
     )
     # The season's nights are those played: a night still to come (a bracket dated next
     # week) is no night of the season yet.
     played = [e for e in counted if by_event[e.pk]]
-    return Season(club, rules_now, start, end, played, lines, held)
+    return Season(club, rules_now, start, end, played, lines, held, public, undecided)
 
 
 def current_start_year(rules: SeasonRules, today: datetime.date | None = None) -> int:

@@ -95,9 +95,13 @@ def public_season(request: HttpRequest, slug: str) -> HttpResponse:
 # --- The director's pages --------------------------------------------------------------------
 
 
-def _director_season(request: HttpRequest, club: Club) -> tuple[Season, dict]:
+def _director_season(
+    request: HttpRequest, club: Club, *, public: bool = False
+) -> tuple[Season, dict]:
     """The season the director asked for: a season by its year, or any dates of their own
-    (?start=&end=), as the page, the CSV and the PDF all read it."""
+    (?start=&end=), as the page, the CSV and the PDF all read it. `public`: for the wall (the
+    PDF), a night hiding its standings is left out until its last round closes, as on the
+    players' page."""
     rules = rules_for(club)
     year, years = _chosen(request, club, rules)
     start, end = dates_of(rules, year)
@@ -106,7 +110,7 @@ def _director_season(request: HttpRequest, club: Club) -> tuple[Season, dict]:
     )
     if form.is_bound and form.is_valid():
         start, end = form.cleaned_data["start"], form.cleaned_data["end"]
-    season = season_for(club, rules, start, end)
+    season = season_for(club, rules, start, end, public=public)
     context = {
         "club": club,
         "rules": rules,
@@ -142,7 +146,8 @@ def director_season(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def season_pdf(request: HttpRequest, slug: str) -> FileResponse:
     club = _get_club(request, slug, director=True)
-    season, _ = _director_season(request, club)
+    # Printed for the wall: what the players' page shows, no more.
+    season, _ = _director_season(request, club, public=True)
     paper = request.GET.get("paper")
     info = DocInfo(
         club=club.name,

@@ -3,16 +3,22 @@ without logging in shows where everyone sits, with whom and against whom, and no
 all (no totals, no places, no round points, no hand), until the last round closes; then all of
 it shows. Built on the small night of tests/test_standings.py, with its last round in play."""
 
+import datetime
 import html as html_lib
+import io
 import re
 
 import pytest
 from conftest import close_round
 from django.urls import reverse
 from django.utils.formats import date_format
-from test_standings import build_night, page_cells, play_round
+from pypdf import PdfReader
+from test_standings import ROUND_1, build_night, page_cells, play_round
 
-from tournaments.models import Hand, Round
+from clubs.models import Player
+from ratings import services as ratings
+from tournaments.forms import EventForm
+from tournaments.models import Entry, Event, Hand, Round
 from tournaments.standings import event_standings, fmt, fmt_place, fmt_round, player_night
 from tournaments.text import game_score
 
@@ -152,3 +158,147 @@ def test_a_shown_events_players_see_their_points_while_it_is_in_play(client, hid
     line = event_standings(hidden).players[0]
     page = client.get(reverse("public:player", args=[hidden.club.slug, hidden.pk, line.player_id]))
     assert f"total <strong>{fmt(line.total)}</strong>" in page.content.decode()
+
+
+# --- Across nights: the player's page, its chart and rating, and the season race ------------
+
+LAST_WEEK = datetime.date(2026, 11, 17)
+
+
+@pytest.fixture
+def with_last_week(hidden):
+    """The hidden night, and a night a week before it that showed its standings: one round of
+    ROUND_1's tables, I sitting out. Every player's page has that night to show."""
+    club = hidden.club
+    nine = {p.name: p for p in Player.objects.filter(club=club)}
+    before = Event.objects.create(
+        club=club, name="Last week", date=LAST_WEEK, rounds_planned=1, hands_per_round=2
+    )
+    Entry.objects.bulk_create(Entry(event=before, player=p) for p in nine.values())
+    play_round(before, 1, ROUND_1, sit_out="I", by_name=nine)
+    return hidden, before, nine
+
+
+def _section(page: str, name: str) -> str:
+    found = re.search(rf'<section id="{name}".*?</section>', page, re.S)
+    return found.group(0) if found else ""
+
+
+def _text(html: str) -> str:
+    return html_lib.unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def _dd(page: str, title: str, term: str) -> str:
+    block = page[page.index(f"<h3>{title}") :]
+    return re.search(rf"<dt>{re.escape(term)}</dt><dd>(.*?)</dd>", block, re.S).group(1).strip()
+
+
+def test_a_players_page_across_nights_shows_nothing_of_a_hidden_night(client, with_last_week):
+    hidden, before, nine = with_last_week
+    slug = hidden.club.slug
+    shown = {x.player_id: x for x in event_standings(before).players}
+    moved = 0
+    for player in nine.values():
+        page = client.get(reverse("players:player", args=[slug, player.pk])).content.decode()
+        # The hidden night is listed, and no figure of it: no place, points, loners, euchres.
+        night = re.search(rf'<li id="night-{hidden.pk}">.*?</li>', page, re.S).group(0)
+        night = re.sub(r'<span class="when">.*?</span>', "", night)
+        assert "when its last round closes" in night, player.name
+        assert not re.search(r"\d|\bof\b|point|loner|euchred", _text(night)), (player, night)
+        # The totals are last week's alone.
+        line = shown[player.pk]
+        assert _dd(page, "All time", "Nights") == "1", player.name
+        assert _dd(page, "All time", "Loners made") == str(line.lone_made), player.name
+        assert _dd(page, "All time", "Best night").startswith(f"{fmt(line.total)} points")
+        assert _dd(page, "All time", "Wins (1st place)") == str(int(line.place == 1))
+        # The chart draws no point of the hidden night.
+        assert "24 Nov 2026" not in _section(page, "chart"), player.name
+        # Partners and opponents: the one round of last week, never the hidden night's.
+        for part in ("partners", "opponents"):
+            listed = re.findall(r'<span class="how">(.*?)</span>', _section(page, part), re.S)
+            counts = re.findall(r"(\d+) rounds?\b", _text(" ".join(listed)))
+            assert set(counts) <= {"1"}, (player.name, part, counts)
+        # The rating as it stood after last week, not after the hidden night's closed rounds.
+        history = {p.event_id: p for p in ratings.rating_history(player)}
+        rating = _section(page, "rating")
+        if before.pk not in history:
+            assert rating == "", player.name  # I sat last week out: rated only by tonight
+            continue
+        then, now = history[before.pk], ratings.shown_rating(player)
+        moved += then.value != now.value
+        assert f'<strong class="big">{then.value}</strong>' in rating, player.name
+        assert f"after {then.rounds} round" in rating, player.name
+    assert moved  # the hidden night's closed rounds did move ratings: there was one to hide
+
+
+def test_the_season_race_counts_a_hidden_night_only_once_it_shows(client, with_last_week):
+    hidden, before, nine = with_last_week
+    url = reverse("seasons:season", args=[hidden.club.slug]) + "?season=2026"
+    page = client.get(url).content.decode()
+    assert "Small night (" in page and "its points join the season then" in page
+    rows = page_cells(_section(page, "season"))
+    shown = {x.name: x for x in event_standings(before).players}
+    # Name, nights, points: last week's only.
+    assert {row[1]: (row[2], row[3]) for row in rows} == {
+        name: ("1", fmt(line.total)) for name, line in shown.items()
+    }
+    close_round(Round.objects.get(event=hidden, number=3), "The hall is closing")
+    rows = page_cells(_section(client.get(url).content.decode(), "season"))
+    assert {row[2] for row in rows} == {"2"}
+
+
+def test_the_season_printout_for_the_wall_leaves_a_hidden_night_out(
+    director_client, with_last_week
+):
+    hidden, before, nine = with_last_week
+    slug = hidden.club.slug
+    pdf = director_client.get(reverse("seasons:pdf", args=[slug]) + "?season=2026").getvalue()
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    text = " ".join(text.split())
+    assert "1 night." in text
+    assert "Small night (24 November 2026) shows its standings when its last round closes" in text
+    shown = {x.name: x for x in event_standings(before).players}
+    for name, line in shown.items():
+        # Place, name, nights, points: last week's alone.
+        assert re.search(rf"\d+=? {name} 1 {fmt(line.total)} ", text), name
+    # The director's own page counts the night, and says the printout does not yet.
+    page = director_client.get(reverse("seasons:standings", args=[slug]) + "?season=2026")
+    page = page.content.decode()
+    assert "left out of the players' season page and the printout until then" in page
+    assert {row[2] for row in page_cells(page)} == {"2"}
+
+
+def test_every_figure_of_the_night_shows_on_the_players_page_once_its_last_round_closes(
+    client, with_last_week
+):
+    hidden, before, nine = with_last_week
+    close_round(Round.objects.get(event=hidden, number=3), "The hall is closing")
+    final = {x.player_id: x for x in event_standings(hidden).players}
+    for player in nine.values():
+        page = client.get(reverse("players:player", args=[hidden.club.slug, player.pk]))
+        page = page.content.decode()
+        night = re.search(rf'<li id="night-{hidden.pk}">.*?</li>', page, re.S).group(0)
+        assert f"{fmt(final[player.pk].total)} point" in night, player.name
+        assert _dd(page, "All time", "Nights") == "2"
+        now = ratings.shown_rating(player)
+        assert f'<strong class="big">{now.value}</strong>' in _section(page, "rating")
+
+
+def test_a_bracket_cannot_hide_its_standings(club):
+    """A bracket's pages show every result as it comes (who is called next shows who won), so
+    the box, hidden by the form's stylesheet for a bracket, is never kept for one; an older
+    bracket that has it shows all the same."""
+    from tournaments.projector import held_back  # new with this test
+
+    blank = EventForm()
+    data = {name: blank[name].value() for name in blank.fields}
+    data = {k: v for k, v in data.items() if v is not None and v is not False}
+    data.update(name="Cup", date="2026-11-28", format="bracket", standings_hidden="on")
+    data.update(rounds_planned=8, hands_per_round=8)
+    form = EventForm(data=data, instance=Event(club=club))
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["standings_hidden"] is False
+    event = form.save()
+    assert not Event.objects.get(pk=event.pk).standings_hidden
+    Event.objects.filter(pk=event.pk).update(standings_hidden=True)
+    assert held_back([Event.objects.get(pk=event.pk)]) == set()

@@ -337,6 +337,9 @@ GOOD = {
     "playing_points": "2",
     "start_month": "9",
     "start_day": "1",
+    "progressive_counts": "points",
+    "pairs_counts": "place",
+    "bracket_counts": "none",
 }
 
 
@@ -415,6 +418,7 @@ def test_each_nights_place_is_its_standings_place_pairs_and_bracket_too(club, se
     bracket = make_bracket(club, 4)
     play_match(bracket, "W1-1", slot=0)
     play_match(bracket, "W1-2", slot=1)
+    play_match(bracket, "F1", slot=0)  # decided: a bracket counts by its placings once decided
     events = list(club.events.order_by("date", "pk"))
     assert {e.format for e in events} == {"progressive", "pairs", "bracket"}
     with CaptureQueriesContext(connection) as queries:

@@ -152,6 +152,13 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
         token = self.cleaned_data.get("form_token", "")
         return token if re.fullmatch(r"[-\w]{16,32}", token, flags=re.ASCII) else ""
 
+    def clean_standings_hidden(self):
+        # A bracket shows every result as it comes (tournaments/projector.py hides_standings):
+        # a box ticked before choosing a bracket, then hidden by the stylesheet, is not kept.
+        if self.cleaned_data.get("format") == Event.Format.BRACKET:
+            return False
+        return self.cleaned_data.get("standings_hidden", False)
+
     def clean_sit_out_rule(self):
         return self.cleaned_data["sit_out_rule"] or Event.SitOutRule.AVERAGE
 

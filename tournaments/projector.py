@@ -21,7 +21,7 @@ from . import format_pages
 from .links import public_reverse
 from .models import SEAT_NAMES, Event, Round, Seat
 from .printouts.qr import qr_svg
-from .standings import TIE_WORDS, Standings, event_standings, night_prizes
+from .standings import TIE_WORDS, Standings, event_standings, events_standings, night_prizes
 
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 # The projector reloads itself this often until the night is over: a table's last hand, or the
@@ -86,7 +86,26 @@ def points_shown(event: Event, standings: Standings) -> bool:
     awards and prizes. Not while an event hides its standings and its last round is still to
     close (bridge clubs hide live ranks so): each player's own hands would add up to their
     total, so the whole ranking could be rebuilt from them."""
-    return not event.standings_hidden or standings.final
+    return not hides_standings(event) or standings.final
+
+
+def hides_standings(event: Event) -> bool:
+    """Whether the event is set to hide its standings until its last round closes. Never a
+    bracket: who is called to the next match shows who won the last, so its pages show every
+    result as it comes (the event form clears the box for a bracket; an older row may have
+    it)."""
+    return event.standings_hidden and event.format != Event.Format.BRACKET
+
+
+def held_back(events: list[Event]) -> set[int]:
+    """The ids of `events` whose points no public page may show yet (`points_shown`): the
+    player's page across nights and the season race leave them out, and every figure built
+    on them (places, points, loners, the chart, the rating), until their last round closes.
+    Only a night that hides its standings is read (a query or four for them all)."""
+    hiding = [e for e in events if hides_standings(e)]
+    if not hiding:
+        return set()
+    return {s.event.pk for s in events_standings(hiding) if not points_shown(s.event, s)}
 
 
 # --- The screen ------------------------------------------------------------------------------
