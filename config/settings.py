@@ -172,6 +172,8 @@ MIDDLEWARE = [
     # A form body Django cannot read, answered before any CSRF check reads it (Django's own
     # error pages would read it again and fail).
     "config.middleware.unreadable_form",
+    # A NUL in any parameter, refused in words before a view hands it to PostgreSQL.
+    "config.middleware.nul_refused",
     # Before axes, so the locked-out page is kept out of caches too.
     "config.middleware.no_store",
     # Last: turns axes' lockout into the locked-out page.

@@ -300,7 +300,7 @@ def test_crafted_addresses_are_not_found_or_ignored_never_a_crash(client, night,
     TableCard.objects.ensure(night.club, 1)
     card = TableCard.objects.get(club=night.club, number=1)
     url = path.format(huge=10**30, event=night.pk, card=card.token)
-    assert client.get(url).status_code in (200, 404)
+    assert client.get(url).status_code in (200, 400, 404)  # 400: a NUL (tests/test_nul.py)
 
 
 @pytest.mark.parametrize(
