@@ -19,6 +19,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config.hall import lan_address, secret_key
+from config.private import owner_only_folder
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -242,10 +243,11 @@ else:
     if not os.getenv("SQLITE_PATH"):
         # The data folder is the app's own to make; a folder named by hand must exist.
         with contextlib.suppress(OSError):  # one that cannot be made is named at start
-            SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
+            owner_only_folder(SQLITE_PATH.parent)
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            # Django's, with the database's files readable by their owner only (POSIX).
+            "ENGINE": "config.sqlite",
             "NAME": str(SQLITE_PATH),
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
