@@ -74,6 +74,11 @@ PORT = envint("PORT", "8000")
 THREADS = envint("THREADS", "8")
 if not 1 <= THREADS <= 64:
     raise ImproperlyConfigured(f"THREADS is {THREADS}: use a number from 1 to 64.")
+# How many idle connections one address may hold open on the hall's server (config/server.py):
+# in a hall each phone has its own address; more where many phones share one.
+IDLE_PER_ADDRESS = envint("IDLE_PER_ADDRESS", "16")
+if not 1 <= IDLE_PER_ADDRESS <= 500:
+    raise ImproperlyConfigured(f"IDLE_PER_ADDRESS is {IDLE_PER_ADDRESS}: use 1 to 500.")
 if not 1 <= PORT <= 65535:
     raise ImproperlyConfigured(f"PORT is {PORT}: use a port number from 1 to 65535, e.g. 8000.")
 HALL_ADDRESS = os.getenv("HALL_ADDRESS", "").strip().strip("[]") or (lan_address() if HALL else "")
