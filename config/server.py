@@ -13,11 +13,16 @@ nothing: waitress stops accepting at its connection limit, and dropped an idle c
 after 120 s. So the hall's server (`HallServer`) keeps at most IDLE_PER_ADDRESS idle connections
 from one address, closing that address's longest idle ones as it opens more, closes a connection
 that has sent nothing at all after SILENT_SECONDS, and any other idle one after IDLE_SECONDS.
-Only idle connections are ever closed (no request in it, none being answered, no bytes waiting
-to be read): a browser opens another when it needs one, and no request is refused or cut. In a
-hall each phone has its own address on the Wi-Fi. Behind a proxy (BEHIND_PROXY) every client
-shares the proxy's address: there the limit only trims the proxy's own pool of idle connections
-(which it reopens as needed), and limiting each client is the proxy's job (nginx: limit_conn).
+Only idle connections are closed (no whole request in it, none being answered, no bytes waiting
+to be read): a browser opens another when it needs one, and no request is refused. A request
+begun and left unfinished counts as idle once its address is over the limit (a phone never is),
+so trickling a byte now and then does not get around it.
+
+In a hall each phone has its own address on the Wi-Fi. Behind a proxy every client would share
+the proxy's address; the app serves there with gunicorn (README), but were waitress behind one,
+the limit would only trim the proxy's own idle connections, which it reopens as needed (a proxy
+that buffers requests, as nginx does, never holds one half sent), and limiting each client would
+be the proxy's job (nginx: limit_conn).
 """
 
 import signal
@@ -78,13 +83,13 @@ class HallServer(TcpWSGIServer):
         super().maintenance(now)  # idle for IDLE_SECONDS (its channel_timeout)
         for channel in list(self.active_channels.values()):
             silent = channel.last_activity == channel.creation_time  # never read or written
-            if silent and now - channel.creation_time > SILENT_SECONDS and _idle(channel):
+            if silent and now - channel.creation_time > SILENT_SECONDS and _closable(channel):
                 channel.handle_close()
 
     def close_idle_beyond_limit(self) -> None:
         by_address = defaultdict(list)
         for channel in self.active_channels.values():
-            if not (_busy(channel) or channel.will_close):
+            if _idle(channel):
                 by_address[channel.addr[0] if channel.addr else ""].append(channel)
         for channels in by_address.values():
             extra = len(channels) - self.idle_per_address
@@ -92,14 +97,21 @@ class HallServer(TcpWSGIServer):
             for channel in sorted(channels, key=lambda c: c.last_activity):
                 if extra <= 0:
                     break
-                if _idle(channel):
+                if _closable(channel):
                     channel.handle_close()
                     extra -= 1
 
 
 def _idle(channel: HTTPChannel) -> bool:
-    """Nothing in hand and nothing arrived: closing it loses nothing."""
-    if _busy(channel):
+    # No whole request to answer and nothing to send. A request begun and never finished counts
+    # too: one address holding more than a phone ever does, trickling a byte now and then,
+    # would otherwise lock the hall as surely as silent ones.
+    return not (channel.requests or channel.total_outbufs_len or channel.will_close)
+
+
+def _closable(channel: HTTPChannel) -> bool:
+    """Idle, and nothing arrived since it was last read: closing it loses no whole request."""
+    if not _idle(channel):
         return False
     try:
         return not channel.socket.recv(1, socket.MSG_PEEK)  # b"": the other end closed it
