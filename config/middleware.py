@@ -1,7 +1,9 @@
 """`Cache-Control: private, no-store`, decided in one place for the whole site."""
 
 from collections.abc import Callable
+from importlib import import_module
 
+from django.conf import settings
 from django.core.exceptions import (
     BadRequest,
     RequestDataTooBig,
@@ -75,6 +77,38 @@ def unreadable_form(get_response: Callable[[HttpRequest], HttpResponse]):
             except tuple(_UNREADABLE) as refusal:
                 why, fix = next(w for k, w in _UNREADABLE.items() if isinstance(refusal, k))
                 return render(request, "400.html", {"why": why, "fix": fix}, status=400)
+        return get_response(request)
+
+    return middleware
+
+
+def _holds_nul(query) -> bool:
+    return any("\x00" in key or any("\x00" in v for v in values) for key, values in query.lists())
+
+
+def nul_refused(get_response: Callable[[HttpRequest], HttpResponse]):
+    """A NUL character in any address parameter, form field or header answered 400 in words,
+    for every view at once. No keyboard types one; PostgreSQL refuses to store or even compare text
+    holding one (a 500 wherever a view used the value in a query), while SQLite went on."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        # A session cookie holding one (only a crafted one can: Django reads `"\000"` in a
+        # quoted cookie as a NUL) would be looked up in the sessions' table: read it as no
+        # session, and the answer tells the browser to forget it.
+        if "\x00" in request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""):
+            request.session = import_module(settings.SESSION_ENGINE).SessionStore(None)
+        # After unreadable_form: a body that cannot be read was answered there.
+        posted = request.method == "POST" and request.content_type in _FORMS
+        # A header too: a failed login stores the browser's name (django-axes).
+        headers = (v for k, v in request.META.items() if k.startswith("HTTP_"))
+        if (
+            _holds_nul(request.GET)
+            or (posted and _holds_nul(request.POST))
+            or any("\x00" in v for v in headers if isinstance(v, str))
+        ):
+            why = "The request held a NUL character, which no name, number or header has."
+            fix = "If you typed the address, type it again without the “%00”."
+            return render(request, "400.html", {"why": why, "fix": fix}, status=400)
         return get_response(request)
 
     return middleware

@@ -19,6 +19,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config.hall import lan_address, secret_key
+from config.private import owner_only_folder
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -73,6 +74,11 @@ PORT = envint("PORT", "8000")
 THREADS = envint("THREADS", "8")
 if not 1 <= THREADS <= 64:
     raise ImproperlyConfigured(f"THREADS is {THREADS}: use a number from 1 to 64.")
+# How many idle connections one address may hold open on the hall's server (config/server.py):
+# in a hall each phone has its own address; more where many phones share one.
+IDLE_PER_ADDRESS = envint("IDLE_PER_ADDRESS", "16")
+if not 1 <= IDLE_PER_ADDRESS <= 500:
+    raise ImproperlyConfigured(f"IDLE_PER_ADDRESS is {IDLE_PER_ADDRESS}: use 1 to 500.")
 if not 1 <= PORT <= 65535:
     raise ImproperlyConfigured(f"PORT is {PORT}: use a port number from 1 to 65535, e.g. 8000.")
 HALL_ADDRESS = os.getenv("HALL_ADDRESS", "").strip().strip("[]") or (lan_address() if HALL else "")
@@ -172,6 +178,8 @@ MIDDLEWARE = [
     # A form body Django cannot read, answered before any CSRF check reads it (Django's own
     # error pages would read it again and fail).
     "config.middleware.unreadable_form",
+    # A NUL in any parameter, refused in words before a view hands it to PostgreSQL.
+    "config.middleware.nul_refused",
     # Before axes, so the locked-out page is kept out of caches too.
     "config.middleware.no_store",
     # Last: turns axes' lockout into the locked-out page.
@@ -240,10 +248,11 @@ else:
     if not os.getenv("SQLITE_PATH"):
         # The data folder is the app's own to make; a folder named by hand must exist.
         with contextlib.suppress(OSError):  # one that cannot be made is named at start
-            SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
+            owner_only_folder(SQLITE_PATH.parent)
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            # Django's, with the database's files readable by their owner only (POSIX).
+            "ENGINE": "config.sqlite",
             "NAME": str(SQLITE_PATH),
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",

@@ -16,6 +16,7 @@ from django_tables2 import RequestConfig
 from clubs.models import Club, Player
 from clubs.tables import pages_of
 from clubs.text import initials
+from tournaments.hidden import for_print
 from tournaments.inputs import whole_number
 from tournaments.printouts.layout import PAPER, DocInfo
 from tournaments.standings_views import csv_response
@@ -156,7 +157,9 @@ def season_pdf(request: HttpRequest, slug: str) -> FileResponse:
         title="Season standings",
         paper=paper if paper in PAPER else club.paper_size,
     )
-    content = printout.season_pdf(info, season, list(season_table(season).as_values()))
+    # For the wall: players who asked not to be shown are by their initials (not the CSV).
+    season, values = for_print((season, list(season_table(season).as_values())), club_id=club.pk)
+    content = printout.season_pdf(info, season, values)
     return FileResponse(
         io.BytesIO(content),
         as_attachment=False,

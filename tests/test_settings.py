@@ -89,7 +89,7 @@ def test_the_database_in_use_is_the_one_asked_for():
     if os.getenv("DATABASE_URL", "").startswith("postgres"):
         assert engine == "django.db.backends.postgresql"
     else:
-        assert engine == "django.db.backends.sqlite3"
+        assert engine == "config.sqlite"  # Django's, with owner-only files (config/private.py)
         options = settings.DATABASES["default"]["OPTIONS"]
         assert options["transaction_mode"] == "IMMEDIATE"
         assert "journal_mode=WAL" in options["init_command"]

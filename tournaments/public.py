@@ -241,8 +241,6 @@ def player_page(request: HttpRequest, slug: str, pk: int, player_pk: int) -> Htt
 
 @hiding_names
 def projector(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    # A hall's screen left on a private club's address says why it is blank, not "the link
-    # may be old". Whether the event exists is not told: the same page for any number.
-    if Club.objects.filter(slug=slug, results_public=False).exists():
-        return render(request, "public/private.html", status=403)
+    # A private club's screen is the same 404 as an unknown club's, so nobody learns which
+    # clubs exist; the 404 page says, under /c/, that a club may keep its results private.
     return projector_response(request, _get_public_event(slug, pk))

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from tournaments import services
+from tournaments.hidden import for_print
 from tournaments.inputs import whole_number
 from tournaments.links import public_reverse
 from tournaments.models import MAX_TABLE_CARDS, Table, TableCard, TallyPrint
@@ -66,7 +67,8 @@ def score_sheets(request: HttpRequest, pk: int) -> FileResponse:
     event = _get_event_for_user(request, pk)
     round_ = _round(request, event)
     filled = request.GET.get("filled") == "1"
-    sheets = data.score_sheets(round_, filled=filled)
+    # On the tables: players who asked not to be shown are by their initials (as below).
+    sheets = for_print(data.score_sheets(round_, filled=filled), club_id=event.club_id)
     title = f"Round {round_.number} score sheets" + (" (as entered)" if filled else "")
     content = documents.score_sheets_pdf(_info(request, event, title), sheets)
     return _pdf(
@@ -97,8 +99,12 @@ def tally_cards(request: HttpRequest, pk: int) -> FileResponse:
         changed = ""
     services.tally_print_record(event=event, routes={c.player_id: c.route() for c in cards})
     title = "Tally cards, changed routes" if changed else "Tally cards"
+    # In the players' hands: who asked not to be shown is by their initials, their own card
+    # too (it is handed out by seat and initials), as on the public pages.
     content = documents.tally_cards_pdf(
-        _info(request, event, title), cards, minus_points=data.set_scoring(event)
+        _info(request, event, title),
+        for_print(cards, club_id=event.club_id),
+        minus_points=data.set_scoring(event),
     )
     return _pdf(content, event, "tally-cards-changed" if changed else "tally-cards")
 
@@ -173,13 +179,21 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
     teams_values = table_values(teams) if teams is not None else None
     let_go(players, teams)
     title = "Final standings" if result.final else "Standings"
+    # For the wall: players who asked not to be shown are by their initials, as on the
+    # public pages (the director's CSV keeps their names).
+    printed = for_print(
+        {
+            "players": players_values,
+            "teams": teams_values,
+            **_prize_printout(night_prizes(event, result)),
+        },
+        club_id=event.club_id,
+    )
     content = documents.standings_pdf(
         _info(request, event, title),
         status=" ".join(filter(None, [result.status, result.on_time_words])),
-        players=players_values,
-        teams=teams_values,
         legend=standings_legend(event),
-        **_prize_printout(night_prizes(event, result)),
+        **printed,
     )
     return _pdf(content, event, "standings")
 

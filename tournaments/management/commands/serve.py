@@ -52,6 +52,7 @@ class Command(BaseCommand):
                 settings.PORT,
                 settings.THREADS,
                 announce=self.stdout.write,
+                idle_per_address=settings.IDLE_PER_ADDRESS,
             )
         except server.PortTaken as taken:
             raise CommandError(str(taken)) from None
