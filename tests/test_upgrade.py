@@ -83,8 +83,30 @@ def differences(expected, found, path: str = "") -> list[str]:
     return []
 
 
+def as_ranked_today(manifest: dict) -> dict:
+    """The manifest with the ranking rules changed on purpose since it was made applied to the
+    figures it recorded then, so the test still checks that every row survived, not that an old
+    rule lives on. Each change is derived from the manifest's own figures, never typed in:
+
+    - A pairs night's players take their partnership's place (partners play every hand together,
+      so their own totals never ranked them apart)."""
+    manifest = json.loads(json.dumps(manifest))
+    for club in manifest["clubs"].values():
+        for event in club["events"].values():
+            if "teams" not in event:
+                continue
+            place_of = {
+                name: place for place, team, *_ in event["teams"] for name in team.split(" & ")
+            }
+            event["standings"] = [
+                [place_of.get(name, place), name, total]
+                for place, name, total in event["standings"]
+            ]
+    return manifest
+
+
 def assert_same_history(expected: dict, found: dict) -> None:
-    lines = differences(expected, found)
+    lines = differences(as_ranked_today(expected), found)
     shown = "\n".join(lines[:40]) + (f"\n... and {len(lines) - 40} more" if len(lines) > 40 else "")
     assert not lines, f"{len(lines)} items of the manifest changed:\n{shown}"
 
