@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from jinja2 import Environment
 
+from clubs import dates
 from tournaments.templatetags.points import points
 from tournaments.text import game_score, signed
 
@@ -38,6 +39,10 @@ def environment(**options) -> Environment:
     # Points as the Django templates' `points` filter writes them: "7.3", "−2".
     env.filters["points"] = points
     env.filters["pluralize"] = pluralize
+    # Dates and times as the club writes them, as in the Django templates (clubs/dates.py).
+    env.filters["day"] = dates.day
+    env.filters["clock"] = dates.clock
+    env.filters["moment"] = dates.moment
     return env
 
 

@@ -150,6 +150,7 @@ def season_pdf(request: HttpRequest, slug: str) -> FileResponse:
         date=timezone.localdate(),
         title="Season standings",
         paper=paper if paper in PAPER else club.paper_size,
+        date_style=club.date_style,
     )
     content = printout.season_pdf(info, season, list(season_table(season).as_values()))
     return FileResponse(

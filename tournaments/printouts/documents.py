@@ -27,6 +27,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from clubs import dates
+
 from .data import MINUS_POINTS, PrintedTableCard, ScoreSheet, TallyCard
 from .layout import (
     BOLD,
@@ -435,7 +437,7 @@ def _cut_lines(canvas, doc) -> None:
 
 def tally_cards_pdf(info: DocInfo, cards: list[TallyCard], *, minus_points: bool = False) -> bytes:
     register_fonts()
-    subtitle = printable(f"{info.event} · {info.date:%Y-%m-%d}")
+    subtitle = printable(f"{info.event} · {dates.day(info.date, info.date_style)}")
     # Set scoring: the card says that points may be minus (the column has room for "−2").
     note = MINUS_POINTS if minus_points else ""
     story: list = [TallyCardFlowable(card, subtitle, note) for card in cards]
