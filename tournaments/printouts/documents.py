@@ -373,7 +373,8 @@ class TallyCardFlowable(Flowable):
         rows = len(self.card.rows)
         bottom = top - row_h * (rows + 2)
         baseline = row_h * 0.32
-        c.setFont(FONT, 8)
+        # The event's name and its date as the club writes it, shrunk to stay clear of the QR.
+        c.setFont(FONT, _fit(self.subtitle, FONT, 8, w - qr - 6, smallest=5))
         c.drawString(0, self.height - 26, self.subtitle)
         if qr:
             c.setFont(FONT, 6.5)
