@@ -4,8 +4,9 @@ gets them from.
 A club chooses its country's way (Club.date_style): "Sat, Nov 28, 2026" and "8:15 PM" in the
 United States, "Sat, 28 Nov 2026" and "20:15" in the United Kingdom, as Unicode's CLDR records
 each country's usage (babel). A moment is shown in the app's time zone (settings.TIME_ZONE,
-the computer's own unless TIME_ZONE says otherwise). Machines keep ISO dates: file names, the
-date field of a form, and the CSV's date column, which a spreadsheet reads as a date.
+the computer's own unless TIME_ZONE says otherwise). Machines keep ISO dates: the downloads'
+file names (2026-11-28, which sort by date), a form's date field, a PDF's metadata. The CSVs
+carry no date in their rows; their file name has it.
 """
 
 import datetime
