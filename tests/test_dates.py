@@ -16,10 +16,11 @@ import pytest
 from django.urls import reverse
 from test_printouts import get_pdf, pdf_text, words
 
+from brackets.forms import StandingsSeedForm
 from clubs import dates
 from clubs.models import Club
 from tournaments import services
-from tournaments.models import Round
+from tournaments.models import Event, Round
 
 ROOT = Path(__file__).resolve().parent.parent
 NBSP = "\u00a0"  # between "8:15" and "PM", so a time never breaks across lines
@@ -214,3 +215,12 @@ def test_a_date_is_written_one_way_for_each_country():
     assert dates.clock(evening, "en-IE") == "20:15"
     # A style the app does not know (a club saved by an older copy) is the United States'.
     assert dates.day(night, "zz") == dates.day(night, None) == "Sat, Nov 28, 2026"
+
+
+def test_the_bracket_seeding_form_names_each_night_with_the_clubs_date(club):
+    set_style(club, "en-GB")
+    night = Event.objects.create(
+        club=club, name="Pairs night", date=datetime.date(2026, 11, 19), format="pairs"
+    )
+    form = StandingsSeedForm(events=Event.objects.filter(pk=night.pk))
+    assert list(form.fields["source"].choices)[1][1] == "Pairs night (Thu, 19 Nov 2026)"
