@@ -2,6 +2,8 @@
 
 from django import forms
 
+from clubs import dates
+
 from .models import Bracket
 
 MAX_TABLE = 200
@@ -102,7 +104,9 @@ class StandingsSeedForm(forms.Form):
 
     def __init__(self, *args, events, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["source"].queryset = events
+        # Each night by its name and its date as the club writes it (clubs/dates.py).
+        self.fields["source"].queryset = events.select_related("club")
+        self.fields["source"].label_from_instance = lambda e: f"{e.name} ({dates.day(e.date, e)})"
 
 
 class CallForm(forms.Form):

@@ -74,11 +74,14 @@ class HouseRulesFields:
 class ClubSettingsForm(HouseRulesFields, Sections, forms.ModelForm):
     """The club's name, its default rule preset with the house's own values, and its paper."""
 
+    # How dates are written is kept too when a post (an older page, a script) leaves it out.
+    kept = (*HOUSE_RULES, "date_style")
+
     sections = (
         ("The club", ("name", "slug")),
         RULE_SECTION,
         HOUSE_SECTION,
-        ("Printing and results", ("paper_size", "results_public", "ratings_shown")),
+        ("Printing and results", ("paper_size", "date_style", "results_public", "ratings_shown")),
     )
 
     class Meta:
@@ -89,6 +92,7 @@ class ClubSettingsForm(HouseRulesFields, Sections, forms.ModelForm):
             *OVERRIDABLE,
             *HOUSE_RULES,
             "paper_size",
+            "date_style",
             "results_public",
             "ratings_shown",
         ]
@@ -110,6 +114,7 @@ class ClubCreateForm(ClubSettingsForm):
             *OVERRIDABLE,
             *HOUSE_RULES,
             "paper_size",
+            "date_style",
             "results_public",
         ]
         labels = {"slug": "Web address"}

@@ -9,6 +9,7 @@ from django.db.models.functions import Lower
 
 from scoring import RULESETS, RuleSet, points_in_words
 
+from . import dates
 from .text import name_key
 
 PRESET_CHOICES = [(name, rules.title) for name, rules in RULESETS.items()]
@@ -242,6 +243,15 @@ class Club(RulesChoice):
         "show ratings to players",
         default=True,
         help_text="Untick to keep the players' ratings for directors only.",
+    )
+    # How every page, printout and CSV of the club writes a date and a time (clubs/dates.py):
+    # a new club's is the computer's country's, so a laptop in Auckland writes New Zealand's.
+    date_style = models.CharField(
+        "dates and times",
+        max_length=8,
+        choices=dates.style_choices,
+        default=dates.computer_style,
+        help_text="As your country writes them, on every page and printout.",
     )
     created = models.DateTimeField(auto_now_add=True)
 

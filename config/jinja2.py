@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from jinja2 import Environment
 
+from clubs import dates
 from tournaments.standings import fmt_place
 from tournaments.templatetags.points import points
 from tournaments.text import game_score, signed
@@ -40,6 +41,10 @@ def environment(**options) -> Environment:
     env.filters["points"] = points
     env.filters["place"] = fmt_place
     env.filters["pluralize"] = pluralize
+    # Dates and times as the club writes them, as in the Django templates (clubs/dates.py).
+    env.filters["day"] = dates.day
+    env.filters["clock"] = dates.clock
+    env.filters["moment"] = dates.moment
     return env
 
 

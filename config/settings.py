@@ -10,6 +10,7 @@ import contextlib
 import datetime
 import os
 import tempfile
+import zoneinfo
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -18,6 +19,7 @@ import platformdirs
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from config import computer
 from config.hall import lan_address, secret_key
 from config.private import owner_only_folder
 
@@ -199,6 +201,8 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # Dates and times as the club writes them ({{ event.date|day:event }}) on every page.
+            "builtins": ["clubs.templatetags.dates"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -341,7 +345,18 @@ CONTENT_SECURITY_POLICY = {
 }
 
 LANGUAGE_CODE = "en-us"
-TIME_ZONE = os.getenv("TIME_ZONE", "UTC")
+# Times are shown where the club plays: the computer's own zone (tzlocal, on Windows, macOS and
+# Linux; UTC when it cannot tell), unless TIME_ZONE names another (a server far from the club).
+# The date a new event starts with is this zone's date, not UTC's, which is tomorrow by evening
+# in the Americas.
+TIME_ZONE = os.getenv("TIME_ZONE", "").strip() or computer.time_zone()
+try:
+    zoneinfo.ZoneInfo(TIME_ZONE)
+except (ValueError, zoneinfo.ZoneInfoNotFoundError):
+    raise ImproperlyConfigured(
+        f"TIME_ZONE is {TIME_ZONE!r}: use a zone's name, e.g. America/Detroit, or unset it to "
+        "use the computer's."
+    ) from None
 # The app speaks English only: without translation machinery, each of Django's own lazily
 # translated words (field messages, labels) is looked up for nothing (captain's page: -7%).
 USE_I18N = False

@@ -8,6 +8,7 @@ last at the bottom), so a 3rd of 8 and a 3rd of 40 are not drawn alike."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # Each panel is an SVG of its own, WIDTH x PANEL; its words (the title, the scale, the dates)
@@ -55,17 +56,16 @@ def _y(top: float, share: float) -> float:
     return round(top + INSET + share * (PANEL - 2 * INSET), 1)
 
 
-def day(date: datetime.date) -> str:
-    return f"{date.day} {date:%b %Y}"
-
-
 def chart(
     nights: list[tuple[datetime.date, int, int]],
     ratings: list[tuple[datetime.date, int]] | None,
     place_words: list[str],
+    day: Callable[[datetime.date], str] = datetime.date.isoformat,
 ) -> Chart | None:
     """`nights`: (date, place, of) oldest first; `ratings`: the rating after each of those
-    nights (None: not shown); `place_words`: "3rd of 40" for each night."""
+    nights (None: not shown); `place_words`: "3rd of 40" for each night; `day` writes a date
+    as the club does (clubs.dates.day, the app's one way)."""
+
     if not nights:
         return None
     count = len(nights)

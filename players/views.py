@@ -4,6 +4,8 @@ Access goes through `_get_public_player` alone: a club that keeps its results pr
 player who asked not to be shown on public pages, and a player of another club under this
 club's address are all the same 404, so none of them is told apart."""
 
+import functools
+
 from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -11,6 +13,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from clubs import dates
 from clubs.models import Player
 from clubs.text import initials
 from ratings import services as ratings
@@ -85,7 +88,7 @@ def _count(n, word: str) -> str:
     return f"{fmt(n)} {word}{'' if n == 1 else 's'}"
 
 
-def _night_rows(nights: list[summary.Night], slug: str) -> list[dict]:
+def _night_rows(nights: list[summary.Night], slug: str, style: str) -> list[dict]:
     """Each night's words, ready for templates/players/_nights.jinja."""
     # One reverse() for 250 events' addresses: each costs some 30 µs.
     address = reverse("public:event", args=[slug, 999999999]).replace("999999999", "{}")
@@ -93,7 +96,7 @@ def _night_rows(nights: list[summary.Night], slug: str) -> list[dict]:
         {
             "event_id": n.event_id,
             "url": address.format(n.event_id),
-            "when": f"{n.date:%a} {n.date.day} {n.date:%b %Y}",
+            "when": dates.day(n.date, style),
             "name": n.event_name,
             "held": n.held,
         }
@@ -101,7 +104,7 @@ def _night_rows(nights: list[summary.Night], slug: str) -> list[dict]:
         else {
             "event_id": n.event_id,
             "url": address.format(n.event_id),
-            "when": f"{n.date:%a} {n.date.day} {n.date:%b %Y}",
+            "when": dates.day(n.date, style),
             "name": n.event_name,
             "bracket": n.bracket,
             "place": summary.place_words(n),
@@ -141,6 +144,7 @@ def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
         [(n.date, n.place, n.of) for n in oldest_first],
         [(p.date, p.value) for p in rated] or None,
         words,
+        functools.partial(dates.day, who=club),
     )
     return render(
         request,
@@ -150,7 +154,8 @@ def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
             "player": player,
             "nights": listed,
             "nights_html": _jinja(
-                "players/_nights.jinja", {"nights": _night_rows(listed, club.slug)}
+                "players/_nights.jinja",
+                {"nights": _night_rows(listed, club.slug, club.date_style)},
             ),
             "season": summary.totals(season),
             "season_start": start,

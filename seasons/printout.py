@@ -4,6 +4,7 @@ how the season counts, its ties in words and who is not ranked yet."""
 
 from reportlab.platypus import KeepTogether, Paragraph, Spacer
 
+from clubs import dates
 from tournaments.printouts.documents import _paragraph, _standings_table
 from tournaments.printouts.layout import STYLES, DocInfo, body_frame, build, register_fonts
 
@@ -25,14 +26,14 @@ def season_pdf(info: DocInfo, season: Season, values: list[list[str]]) -> bytes:
         _paragraph(season.formats_words, STYLES["Body"]),
         *(
             _paragraph(
-                f"{e.name} ({e.date.day} {e.date:%B %Y}) counts when its bracket is decided.",
+                f"{e.name} ({dates.day(e.date, info.date_style)}) counts when its bracket is decided.",
                 STYLES["Small"],
             )
             for e in season.undecided
         ),
         *(
             _paragraph(
-                f"{e.name} ({e.date.day} {e.date:%B %Y}) shows its standings when its last "
+                f"{e.name} ({dates.day(e.date, info.date_style)}) shows its standings when its last "
                 "round closes: its points join the season then.",
                 STYLES["Small"],
             )

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
+from clubs import dates
 from clubs.models import Club, Player
 from tournaments.models import Event
 from tournaments.projector import held_back
@@ -89,8 +90,7 @@ class Season:
 
     @property
     def dates_words(self) -> str:
-        # Spelled out by hand: "%-d" (no leading zero) is not portable.
-        return f"{self.start.day} {self.start:%B %Y} to {self.end.day} {self.end:%B %Y}"
+        return f"{dates.day(self.start, self.club)} to {dates.day(self.end, self.club)}"
 
 
 def season_for(

@@ -156,6 +156,7 @@ def season_pdf(request: HttpRequest, slug: str) -> FileResponse:
         date=timezone.localdate(),
         title="Season standings",
         paper=paper if paper in PAPER else club.paper_size,
+        date_style=club.date_style,
     )
     # For the wall: players who asked not to be shown are by their initials (not the CSV).
     season, values = for_print((season, list(season_table(season).as_values())), club_id=club.pk)

@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_standings import ROUND_1, ROUND_2, build_night, play_round
 
+from clubs import dates
 from clubs.models import Club, Player
 from clubs.text import initials, mask_names
 from players import summary
@@ -200,7 +201,7 @@ def test_this_season_is_the_clubs_season_as_the_race_counts_it(client, club):
     SeasonRules.objects.create(club=club, start_month=start.month, start_day=1)
     html = client.get(page(client, nine["A"])).content.decode()
     this_season = html.split("<h3>This season")[1].split("<h3>")[0]
-    assert f"since {start.day} {start:%b %Y}" in this_season
+    assert f"since {dates.day(start, club)}" in this_season
     assert "<dt>Nights</dt><dd>1</dd>" in this_season
     assert "<dt>Nights</dt><dd>2</dd>" in html.split("<h3>All time")[1]
 

@@ -16,6 +16,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 from test_standings import ROUND_1, ROUND_2, build_night, page_cells, play_round
 
+from clubs import dates
 from clubs.models import Player
 from seasons import counting
 from seasons.counting import AVERAGE, BEST, PLACES, TOTAL, Night, Rules, SeasonLine
@@ -258,14 +259,17 @@ def test_an_earlier_season_can_be_chosen(client, club, season_world):
     Event.objects.create(club=club, name="Last fall", date=datetime.date(2025, 10, 1))
     page = client.get(season_url("season", club, "?season=2025")).content.decode()
     # 2025–26 runs 1 September 2025 to 31 August 2026: neither November night is in it.
-    assert "1 September 2025 to 31 August 2026" in page
+    start, end = datetime.date(2025, 9, 1), datetime.date(2026, 8, 31)
+    assert f"{dates.day(start, club)} to {dates.day(end, club)}" in page
     # Its two nights had no round played: no nights of the season, and not "so far": that
     # season is over.
-    assert "31 August 2026:\n  0 nights." in page
+    assert f"{dates.day(end, club)}:\n  0 nights." in page
     assert "No one has played a round this season yet." in page
     assert '<option value="2025" selected>2025–26</option>' in page
     current = client.get(season_url("season", club, "?season=2026")).content.decode()
-    assert "1 September 2026 to 31 August 2027" in current and "C" in page_cells(current)[0]
+    start, end = datetime.date(2026, 9, 1), datetime.date(2027, 8, 31)
+    this = f"{dates.day(start, club)} to {dates.day(end, club)}"
+    assert this in current and "C" in page_cells(current)[0]
     # A season the club never had is the current one, not an error.
     assert client.get(season_url("season", club, "?season=1900")).status_code == 200
 
@@ -463,7 +467,8 @@ def test_a_night_hiding_its_standings_joins_the_players_season_when_it_ends(
     page = client.get(season_url("season", club)).content.decode()
     # Only the first night counts for the players until the last round closes: A 7, C 7.
     assert {r[1]: r[3] for r in page_cells(page)}["A"] == "7"
-    assert "Next week (Dec. 1, 2026) shows its standings when its last round closes" in page
+    when = dates.day(later.date, club)
+    assert f"Next week ({when}) shows its standings when its last round closes" in page
     director = director_client.get(season_url("standings", club)).content.decode()
     assert {r[1]: r[3] for r in page_cells(director)}["A"] == "8"
     Event.objects.filter(pk=later.pk).update(rounds_planned=1)  # its one round is closed

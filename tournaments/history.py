@@ -15,7 +15,7 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.utils import timezone
+from clubs import dates
 
 from . import reads
 from .models import HAND_FIELDS, Hand, Table
@@ -137,11 +137,12 @@ class Corrections:
         """Corrected after an opponent confirmed: the confirmer saw a different score."""
         return self.confirmed_at is not None and any(c.when > self.confirmed_at for c in self.items)
 
-    def lines(self) -> list[str]:
-        """For a printout: "Hand 3 corrected by the director at 17:05: wrong tricks"."""
+    def lines(self, who=None) -> list[str]:
+        """For a printout: "Hand 3 corrected by the director at 5:05 PM: wrong tricks", the
+        time as `who` (the event, its club) writes it."""
         return [
-            f"Hand {c.hand_number} corrected by the director at "
-            f"{timezone.localtime(c.when):%H:%M}: {c.reason}"
+            f"Hand {c.hand_number} corrected by the director at {dates.clock(c.when, who)}: "
+            f"{c.reason}"
             for c in self.items
         ]
 

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import scoring
+from clubs import dates
 from clubs.models import Club, Player
 
 from . import reads, signals
@@ -418,8 +419,8 @@ def round_call_time(*, round: Round) -> Round:
     if round_.is_closed:
         raise ActionRefused(f"Round {round_.number} is closed: there is no time to call.")
     if round_.time_called_at is not None:
-        called = timezone.localtime(round_.time_called_at)
-        raise ActionRefused(f"Time was already called in round {round_.number}, at {called:%H:%M}.")
+        called = dates.clock(round_.time_called_at, round_.event)
+        raise ActionRefused(f"Time was already called in round {round_.number}, at {called}.")
     round_.time_called_at = timezone.now()
     round_._change_reason = "Time called"
     round_.save()

@@ -29,6 +29,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 import scoring
+from clubs import dates
 from clubs.models import Club
 from clubs.tables import pages_of
 from clubs.text import name_key
@@ -466,9 +467,9 @@ def _addresses(name: str):
     return lambda key: f"{head}{key}{tail}"
 
 
-def _clock(moment: datetime.datetime) -> str:
-    # As Django's {{ moment|time:"H:i" }}: in the current time zone.
-    return f"{timezone.localtime(moment):%H:%M}"
+def _clock(moment: datetime.datetime, event: Event) -> str:
+    # As the Django templates' {{ moment|clock:event }}: where and as the club writes it.
+    return dates.clock(moment, event)
 
 
 class _Sitter(NamedTuple):
@@ -527,8 +528,8 @@ def _round_rows(round_: Round) -> list[dict]:
                 ],
                 "hands": _hands_label(event, len(hands)),
                 **last,
-                "reported_time": _clock(last["reported"]) if last["reported"] else "",
-                "confirmed_time": _clock(table.confirmed_at) if table.confirmed_at else "",
+                "reported_time": _clock(last["reported"], event) if last["reported"] else "",
+                "confirmed_time": _clock(table.confirmed_at, event) if table.confirmed_at else "",
                 "score": game.score,
                 "teams": side_teams(seats, names),
                 "finished": game.finished,
@@ -539,7 +540,11 @@ def _round_rows(round_: Round) -> list[dict]:
                 # tables the director corrected.
                 "corrections_html": render_to_string(
                     "tournaments/_corrections.html",
-                    {"corrections": corrected[table.pk], "history_url": history_url(table.pk)},
+                    {
+                        "corrections": corrected[table.pk],
+                        "history_url": history_url(table.pk),
+                        "round": round_,
+                    },
                 )
                 if corrected[table.pk]
                 else "",
@@ -580,7 +585,7 @@ def _render_round(request: HttpRequest, round_: Round, close_form=None) -> HttpR
         "tables_html": mark_safe(  # Jinja2 escapes every name and reason (autoescape)
             render_to_string(
                 "tournaments/_round_tables.jinja",
-                {"tables": rows, "seated_time": _clock(round_.seated_at)},
+                {"tables": rows, "seated_time": _clock(round_.seated_at, round_.event)},
                 using="jinja2",
             )
         ),
@@ -640,10 +645,10 @@ def round_call_time(request: HttpRequest, pk: int) -> HttpResponse:
     except ActionRefused as exc:
         messages.error(request, exc.message)
     else:
-        called = timezone.localtime(round_.time_called_at)
+        called = dates.clock(round_.time_called_at, round_.event)
         messages.success(
             request,
-            f"Time called in round {round_.number} at {called:%H:%M}: each table finishes the "
+            f"Time called in round {round_.number} at {called}: each table finishes the "
             "hand in play. Once every table has finished, close the round.",
         )
     return redirect("tournaments:round-detail", pk=round_.pk)

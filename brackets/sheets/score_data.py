@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from brackets import drawing
 from brackets.services import Now
+from clubs import dates
 from tournaments import brackets as engine
 from tournaments.models import Entry
-from tournaments.printouts.layout import long_date
 
 from .bracket_data import waiting_words
 
@@ -46,7 +46,7 @@ class SheetTeam:
 class MatchSheet:
     club: str
     event: str
-    date: str  # "Thursday 26 November 2026"
+    date: str  # "Thu, Nov 26, 2026", as the club writes it (clubs/dates.py)
     code: str
     title: str  # "Match W2-1", "Final"
     label: str  # "Winners' round 2", "Final, if necessary"
@@ -118,7 +118,7 @@ def match_sheets(
             MatchSheet(
                 club=event.club.name,
                 event=event.name,
-                date=long_date(event.date),
+                date=dates.day(event.date, event),
                 code=code,
                 title=f"Match {code}" if state.match.side not in ("final", "third") else code,
                 label=_label(state.match),

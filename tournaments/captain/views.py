@@ -11,11 +11,11 @@ from django.template import engines
 from django.template.backends.utils import csrf_input
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
-from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.views.decorators.http import require_POST
 
 import scoring
+from clubs import dates
 from clubs.models import Player
 from tournaments import history, reads, services
 from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard, side_teams
@@ -229,12 +229,14 @@ def _page(request: HttpRequest, context: dict, status: int) -> HttpResponse:
     there are some."""
     corrections = context["corrections"]
     context["corrections_html"] = (
-        render_to_string("tournaments/_corrections.html", {"corrections": corrections})
+        render_to_string(
+            "tournaments/_corrections.html", {"corrections": corrections, "round": context["round"]}
+        )
         if corrections
         else ""
     )
     if context["table"].confirmed_at:
-        context["confirmed_time"] = f"{timezone.localtime(context['table'].confirmed_at):%H:%M}"
+        context["confirmed_time"] = dates.clock(context["table"].confirmed_at, context["round"])
     # One token for the page's forms: the backend's `csrf_input` masks a new one at each use.
     context["csrf"] = csrf_input(request)
     context["field_html"] = _field_html

@@ -3,9 +3,8 @@
 
 from dataclasses import dataclass, field
 
-from django.utils import timezone
-
 import scoring
+from clubs import dates
 from clubs.text import name_key
 from tournaments import history
 from tournaments.models import SEAT_NAMES, Event, Hand, Round, Seat
@@ -119,7 +118,7 @@ def score_sheets(round_: Round, *, filled: bool) -> list[ScoreSheet]:
             hands_per_round=max_hands,
             minus_points=set_scoring(event),
             time_called=(
-                f"Time was called at {timezone.localtime(round_.time_called_at):%H:%M}: "
+                f"Time was called at {dates.clock(round_.time_called_at, event)}: "
                 "the hand in play was the table's last."
                 if round_.time_called_at
                 else ""
@@ -133,7 +132,7 @@ def score_sheets(round_: Round, *, filled: bool) -> list[ScoreSheet]:
                 sheet.confirmed = f"Confirmed at the table by {table.confirmed_by.name}" + (
                     ", before the director's correction" if corrections.after_confirmation else ""
                 )
-            sheet.corrections = corrections.lines()
+            sheet.corrections = corrections.lines(event)
         else:
             rows = max_hands or min(2 * game_to, MAX_GAME_ROWS)
             sheet.hands = [

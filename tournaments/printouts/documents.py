@@ -27,6 +27,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from clubs import dates
+
 from .data import MINUS_POINTS, PrintedTableCard, ScoreSheet, TallyCard
 from .layout import (
     BOLD,
@@ -371,7 +373,8 @@ class TallyCardFlowable(Flowable):
         rows = len(self.card.rows)
         bottom = top - row_h * (rows + 2)
         baseline = row_h * 0.32
-        c.setFont(FONT, 8)
+        # The event's name and its date as the club writes it, shrunk to stay clear of the QR.
+        c.setFont(FONT, _fit(self.subtitle, FONT, 8, w - qr - 6, smallest=5))
         c.drawString(0, self.height - 26, self.subtitle)
         if qr:
             c.setFont(FONT, 6.5)
@@ -435,7 +438,7 @@ def _cut_lines(canvas, doc) -> None:
 
 def tally_cards_pdf(info: DocInfo, cards: list[TallyCard], *, minus_points: bool = False) -> bytes:
     register_fonts()
-    subtitle = printable(f"{info.event} · {info.date:%Y-%m-%d}")
+    subtitle = printable(f"{info.event} · {dates.day(info.date, info.date_style)}")
     # Set scoring: the card says that points may be minus (the column has room for "−2").
     note = MINUS_POINTS if minus_points else ""
     story: list = [TallyCardFlowable(card, subtitle, note) for card in cards]

@@ -25,6 +25,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
+from clubs import dates
+
 from .bidi import visual_order
 
 # Streams compressed, and not also spelled out in ASCII (reportlab's default, from the days of
@@ -218,6 +220,8 @@ class DocInfo:
     date: datetime.date
     title: str
     paper: str = "letter"
+    # How the club writes the date in the header (clubs/dates.py): "en-US", "en-GB"...
+    date_style: str = dates.DEFAULT_STYLE
 
     @property
     def pagesize(self) -> tuple[float, float]:
@@ -253,11 +257,6 @@ class NumberedCanvas(Canvas):
         self.drawRightString(width - MARGIN, MARGIN, f"Page {self._pageNumber} of {total}")
 
 
-def long_date(date: datetime.date) -> str:
-    # Spelled out by hand: "%-d" (no leading zero) is not portable.
-    return f"{date:%A} {date.day} {date:%B %Y}"
-
-
 def draw_header(canvas: Canvas, info: DocInfo) -> None:
     width, height = canvas._pagesize
     top = height - MARGIN - 10
@@ -268,9 +267,9 @@ def draw_header(canvas: Canvas, info: DocInfo) -> None:
     canvas.setFont(FONT, 9)
     # A club's own papers (its table cards) belong to no event: they carry the day printed.
     second = (
-        f"{info.event} · {long_date(info.date)}"
+        f"{info.event} · {dates.day(info.date, info.date_style)}"
         if info.event
-        else f"Printed {long_date(info.date)}"
+        else f"Printed {dates.day(info.date, info.date_style)}"
     )
     canvas.drawString(MARGIN, top - 12, printable(second))
     canvas.setStrokeColor(colors.grey)

@@ -39,6 +39,7 @@ def _info(request: HttpRequest, event, title: str) -> DocInfo:
         date=event.date,
         title=title,
         paper=paper if paper in PAPER else event.club.paper_size,
+        date_style=event.club.date_style,
     )
 
 
@@ -144,6 +145,7 @@ def club_table_cards(request: HttpRequest, slug: str) -> FileResponse:
         date=timezone.localdate(),
         title="Table cards",
         paper=paper if paper in PAPER else club.paper_size,
+        date_style=club.date_style,
     )
     content = documents.table_cards_pdf(info, printed)
     return FileResponse(
