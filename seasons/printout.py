@@ -26,15 +26,16 @@ def season_pdf(info: DocInfo, season: Season, values: list[list[str]]) -> bytes:
         _paragraph(season.formats_words, STYLES["Body"]),
         *(
             _paragraph(
-                f"{e.name} ({dates.day(e.date, info.date_style)}) counts when its bracket is decided.",
+                f"{e.name} ({dates.day(e.date, info.date_style)}) counts when its bracket "
+                "is decided.",
                 STYLES["Small"],
             )
             for e in season.undecided
         ),
         *(
             _paragraph(
-                f"{e.name} ({dates.day(e.date, info.date_style)}) shows its standings when its last "
-                "round closes: its points join the season then.",
+                f"{e.name} ({dates.day(e.date, info.date_style)}) shows its standings when "
+                "its last round closes: its points join the season then.",
                 STYLES["Small"],
             )
             for e in (season.held if season.public else ())
