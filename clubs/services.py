@@ -379,6 +379,18 @@ def _left_behind(other: Player) -> list[str]:
     return left
 
 
+def _merge_details(keep: Player, other: Player, merge: Merge) -> None:
+    """The kept player's own details after a merge: an email or phone only the other had is
+    kept; a player who asked to be shown by initials stays so (either of the two asking is
+    enough: the merge must not show a name someone asked to hide); and one who still plays
+    (either of the two not retired) is not retired."""
+    for name in ("email", "phone"):
+        if not getattr(keep, name) and getattr(other, name):
+            setattr(keep, name, getattr(other, name))
+    keep.shown_publicly = keep.shown_publicly and other.shown_publicly
+    keep.active = keep.active or other.active
+
+
 def _merge(*, keep: Player, other: Player, preview: bool) -> Merge:
     # Imported here: clubs.signals' receivers live in the apps above, which import clubs.
     from .signals import player_merged, player_merging
@@ -402,6 +414,7 @@ def _merge(*, keep: Player, other: Player, preview: bool) -> Merge:
         )
     if preview:
         return merge  # rolled back by the caller: nothing saved, nothing deleted
+    _merge_details(keep, other, merge)
     keep._change_reason = f"{other.name} (player {other.pk}) merged in: " + (
         "; ".join(merge.lines) or "nothing to move"
     )

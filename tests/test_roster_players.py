@@ -509,3 +509,20 @@ def test_a_visitor_is_sent_to_log_in(client, club, players, mary):
         assert response.status_code == 302 and "login" in response["Location"]
     mary.refresh_from_db()
     assert mary.active
+
+
+def test_the_kept_player_keeps_the_others_email_hidden_name_and_playing_state(club, twins):
+    mary, twin, *_ = twins
+    Player.objects.filter(pk=mary.pk).update(email="", active=False)
+    Player.objects.filter(pk=twin.pk).update(email="mary@example.org", shown_publicly=False)
+    mary.refresh_from_db()
+    twin.refresh_from_db()
+
+    player_merge(keep=mary, other=twin)
+
+    mary.refresh_from_db()
+    assert mary.email == "mary@example.org"
+    # She asked, as "Mary OBrien", to be shown by her initials: the merge does not undo it.
+    assert not mary.shown_publicly
+    # She still plays, as "Mary OBrien" did: not retired.
+    assert mary.active
