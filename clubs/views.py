@@ -272,9 +272,16 @@ def player_merge(request: HttpRequest, slug: str, pk: int, other_pk: int) -> Htt
                 moved = "; ".join(merge.lines) or "nothing to move"
                 messages.success(request, f"{gone.name} is merged into {keep.name}: {moved}.")
                 return redirect("clubs:player-detail", slug=club.slug, pk=keep.pk)
-            # A refused merge changed nothing; the instances are read again as they are.
-            player.refresh_from_db()
-            other.refresh_from_db()
+            # A refused merge changed nothing; the two are read again as they are now, and if
+            # another post merged one of them away meanwhile, there is nothing left to merge.
+            now = {p.pk: p for p in Player.objects.filter(club=club, pk__in=pair)}
+            if len(now) < 2:
+                messages.error(request, error)
+                left = next(iter(now.values()), None)
+                if left is None:
+                    return redirect("clubs:club-detail", slug=club.slug)
+                return redirect("clubs:player-detail", slug=club.slug, pk=left.pk)
+            player, other = now[player.pk], now[other.pk]
     choices, refused = [], ""
     for keep, gone in ((player, other), (other, player)):
         try:
