@@ -404,6 +404,9 @@ def _merge(*, keep: Player, other: Player, preview: bool) -> Merge:
     locked = list(Player.objects.select_for_update().filter(pk__in=[keep.pk, other.pk]))
     if len(locked) != 2:
         raise MergeRefused("One of the two players is no longer on the roster: reload the page.")
+    # As they are now, locked: a rename posted a moment ago is not written back over.
+    keep.refresh_from_db()
+    other.refresh_from_db()
     player_merging.send(sender=Player, keep=keep, other=other, merge=merge)
     player_merged.send(sender=Player, keep=keep, other=other, merge=merge)
     left = _left_behind(other)

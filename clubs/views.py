@@ -275,7 +275,7 @@ def player_merge(request: HttpRequest, slug: str, pk: int, other_pk: int) -> Htt
             # A refused merge changed nothing; the two are read again as they are now, and if
             # another post merged one of them away meanwhile, there is nothing left to merge.
             now = {p.pk: p for p in Player.objects.filter(club=club, pk__in=pair)}
-            if len(now) < 2:
+            if len(now) < len(pair):
                 messages.error(request, error)
                 left = next(iter(now.values()), None)
                 if left is None:
