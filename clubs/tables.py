@@ -190,16 +190,13 @@ class RetiredTable(QuickRows, tables.Table):
     """The retired players: off the roster's main list and the players a night adds, each with
     every night of their history, and a button to bring them back."""
 
-    player_address: str | None = None
-    name = RosterNameColumn(order_by="sort_name")
-    back = PageTemplateColumn(
-        template_name="clubs/_bring_back.html", verbose_name="", orderable=False, empty_values=()
-    )
+    # The name and its button in one cell, the button wrapping under the name on a phone
+    # with big text rather than off the side of the table.
+    name = PageTemplateColumn(template_name="clubs/_bring_back.html", order_by="sort_name")
 
     class Meta:
         model = Player
         fields = ["name"]
-        sequence = ["name", "back"]
         order_by = "name"
         empty_text = "No retired players."
         template_name = QUICK_ROWS

@@ -55,7 +55,6 @@ def _render_club(
     roster.player_address = _player_address(club)
     RequestConfig(request, paginate={"paginator_class": pages_of(100)}).configure(roster)
     retired = RetiredTable(club.players.filter(active=False), prefix="retired-")
-    retired.player_address = roster.player_address
     RequestConfig(request, paginate={"paginator_class": pages_of(100)}).configure(retired)
     return render(
         request,
