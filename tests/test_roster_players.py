@@ -526,3 +526,31 @@ def test_the_kept_player_keeps_the_others_email_hidden_name_and_playing_state(cl
     assert not mary.shown_publicly
     # She still plays, as "Mary OBrien" did: not retired.
     assert mary.active
+
+
+# --- Names already on a roster, upgraded ------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_upgrade_gives_names_already_on_the_roster_their_folded_key():
+    """A roster from before apostrophes were folded: "Mary O’Brien" was stored under
+    "mary o’brien", so "Mary OBrien" would pass the check and the search "obrien" miss her."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before = [("clubs", "0008_player_history")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    club = old.get_model("clubs", "Club").objects.create(name="Old Hall", slug="old-hall")
+    old.get_model("clubs", "Player").objects.create(
+        club=club, name="Mary O’Brien", sort_name="mary o’brien"
+    )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    mary = Player.objects.get(name="Mary O’Brien")
+    assert mary.sort_name == "mary obrien"
+    with pytest.raises(ValidationError, match="Mary O’Brien is already on the roster"):
+        player_add(club=mary.club, name="Mary OBrien")
