@@ -223,3 +223,31 @@ class RosterImportForm(forms.Form):
     @property
     def roster_text(self) -> str:
         return self.cleaned_data["file"] if self.is_csv else self.cleaned_data["text"]
+
+
+class PlayerRenameForm(forms.Form):
+    """A player's new name; `services.player_rename` checks the roster for the same name."""
+
+    name = forms.CharField(
+        label="New name",
+        max_length=Player._meta.get_field("name").max_length,
+        error_messages={
+            "required": "Type the player's new name.",
+            "null_characters_not_allowed": "Type only the letters of a name.",
+        },
+    )
+
+
+class PlayerFindForm(forms.Form):
+    """The other player of a merge, found by a few letters of their name."""
+
+    find = forms.CharField(
+        label="Find the other player by name",
+        required=False,
+        max_length=60,
+        widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off"}),
+        error_messages={
+            "max_length": "Type at most 60 letters of a name.",
+            "null_characters_not_allowed": "Type only the letters of a name.",
+        },
+    )

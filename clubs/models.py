@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
+from simple_history.models import HistoricalRecords
 
 from scoring import RULESETS, RuleSet, points_in_words
 
@@ -317,6 +318,8 @@ class Player(models.Model):
     sort_name = models.CharField(max_length=SORT_NAME_LENGTH, editable=False, default="")
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=40, blank=True)
+    # A retired player (False) is left off the roster's main list and the players a night
+    # adds, and keeps every night of their history; they can be brought back.
     active = models.BooleanField(default=True, help_text="Untick to hide from check-in lists.")
     # For players who ask: public pages show their initials, and they have no player page.
     shown_publicly = models.BooleanField(
@@ -325,6 +328,9 @@ class Player(models.Model):
         help_text="Untick for a player who asks: public pages show initials only, no player page.",
     )
     created = models.DateTimeField(auto_now_add=True)
+    # A rename, a retirement and a merge (clubs/services.py) are kept with their reason, and
+    # the player merged away keeps their last row here: who they were and where they went.
+    history = HistoricalRecords(history_change_reason_field=models.TextField(null=True))
 
     objects = PlayerQuerySet.as_manager()
 

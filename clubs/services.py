@@ -5,9 +5,12 @@ is reported, so the director fixes the text and imports it again without creatin
 roster. Names already on the roster, or repeated in the input, are not errors: they are skipped
 and listed, never silently created twice.
 
-Two names are the same name when a person would read them so: case, spacing and accents aside
-("zoe bronte" is likely Zoë Brontë), by clubs.text.name_key, which sorts and searches
-names everywhere else too.
+Two names are the same name when a person would read them so: case, spacing, accents,
+apostrophes, quotes and hyphens aside ("zoe bronte" is likely Zoë Brontë, "Mary OBrien" Mary
+O’Brien), by clubs.text.name_key, which sorts and searches names everywhere else too.
+
+A player already on the roster is renamed, retired (and brought back) or merged with another
+(the same person entered twice) here too: player_rename, player_retire, player_merge.
 """
 
 import csv
@@ -198,6 +201,7 @@ def roster_import(*, club: Club, text: str, is_csv: bool = False) -> RosterImpor
     Returns what was created, the names skipped as duplicates, and the errors; when there is
     any error nothing at all is created.
     """
+    _lock_roster(club)
     text = text.lstrip("\ufeff")
     rows, errors = _rows_from_csv(text) if is_csv else _rows_from_text(text)
     result = RosterImport()
@@ -238,6 +242,35 @@ def roster_import(*, club: Club, text: str, is_csv: bool = False) -> RosterImpor
     return result
 
 
+def _lock_roster(club: Club) -> None:
+    """Hold the club's row until the transaction ends, so two posts adding (or renaming to)
+    "Mary O'Brien" and "Mary O’Brien" at once cannot both pass the duplicate check: the
+    database's own constraint compares lower-cased names only. (SQLite's IMMEDIATE
+    transactions already take one write at a time.)"""
+    Club.objects.select_for_update().filter(pk=club.pk).first()
+
+
+def same_name(club: Club, name: str, *, exclude: Player | None = None) -> Player | None:
+    """The club's player whose name reads as `name` (case, spaces, accents, apostrophes,
+    quotes, hyphens and dashes aside: clubs.text.name_key), retired or not; None if none."""
+    found = club.players.filter(sort_name=Player(name=name).name_key())
+    if exclude is not None:
+        found = found.exclude(pk=exclude.pk)
+    return found.order_by("pk").first()
+
+
+def _duplicate_message(existing: Player) -> str:
+    if not existing.active:
+        return (
+            f"{existing.name} is already on the roster, retired: bring them back from the "
+            "Retired list, or add a middle initial or a nickname if this is a different person."
+        )
+    return (
+        f"{existing.name} is already on the roster. Add a middle initial or a nickname if this "
+        "is a different person."
+    )
+
+
 def player_add(*, club: Club, name: str, email: str = "", phone: str = "") -> Player:
     """Add one player; raises ValidationError (keyed by field) on a bad value or a duplicate."""
     name = normalise_name(name)
@@ -246,21 +279,171 @@ def player_add(*, club: Club, name: str, email: str = "", phone: str = "") -> Pl
     problems = _problems(name, email, phone)
     if problems:
         raise ValidationError({f: m[0].upper() + m[1:] + "." for f, m in problems.items()})
-    # Compared by the stored key: SQLite's LOWER() and iexact only fold ASCII letters, and no
-    # database folds accents everywhere.
-    existing = club.players.filter(sort_name=Player(name=name).name_key()).first()
-    if existing is not None:
-        raise ValidationError(
-            {
-                "name": f"{existing.name} is already on the roster. Add a middle initial or a "
-                "nickname if this is a different person."
-            }
-        )
     try:
         with transaction.atomic():
+            _lock_roster(club)
+            # Compared by the stored key: SQLite's LOWER() and iexact only fold ASCII letters,
+            # and no database folds accents or apostrophes.
+            existing = same_name(club, name)
+            if existing is not None:
+                raise ValidationError({"name": _duplicate_message(existing)})
             return Player.objects.create(club=club, name=name, email=email, phone=phone)
     except IntegrityError:
         raise ValidationError({"name": f"{name} is already on the roster."}) from None
+
+
+def player_rename(*, player: Player, name: str) -> Player:
+    """Give `player` a new name, checked as a new player's is; every night, rating and season
+    line is the player's by id, so all of it follows the new name. Raises ValidationError
+    (keyed "name")."""
+    name = normalise_name(name)
+    problem = _problems(name, "", "").get("name")
+    if problem:
+        raise ValidationError({"name": problem[0].upper() + problem[1:] + "."})
+    old = player.name
+    if name == old:
+        raise ValidationError({"name": f"{old} is already their name: type the new name."})
+    try:
+        with transaction.atomic():
+            _lock_roster(player.club)
+            existing = same_name(player.club, name, exclude=player)
+            if existing is not None:
+                raise ValidationError(
+                    {
+                        "name": f"{existing.name} is already on the roster. If they are the same "
+                        f"person as {old}, merge the two instead."
+                    }
+                )
+            player.name = name
+            player._change_reason = f"Renamed from {old}."
+            player.save(update_fields=["name"])
+    except IntegrityError:
+        player.name = old
+        raise ValidationError({"name": f"{name} is already on the roster."}) from None
+    return player
+
+
+def player_retire(*, player: Player, retired: bool) -> Player:
+    """Retire a player (off the roster's main list and the players a night adds, every night
+    of theirs kept) or bring them back."""
+    player.active = not retired
+    player._change_reason = "Retired." if retired else "Brought back from retirement."
+    player.save(update_fields=["active"])
+    return player
+
+
+@dataclass
+class Merge:
+    """What a merge moved, filled in by the receivers of clubs.signals (each app counts its
+    own rows): `moved` in words ("nights entered": 3), and `nights`, the ids of the events
+    the player merged away had a part in, for what is worked out again from them."""
+
+    keep: Player
+    other: Player
+    moved: dict[str, int] = field(default_factory=dict)
+    nights: set[int] = field(default_factory=set)
+    # A preview: everything is done, shown, and rolled back; the ratings are not replayed.
+    preview: bool = False
+
+    def count(self, what: str, n: int) -> None:
+        if n:
+            self.moved[what] = self.moved.get(what, 0) + n
+
+    @property
+    def lines(self) -> list[str]:
+        return [f"{what}: {n}" for what, n in self.moved.items()]
+
+
+class MergeRefused(ValidationError):
+    """The two players cannot be one (both played in one night), or something refers to the
+    player merged away that no app moves."""
+
+
+def player_relations() -> list:
+    """Every relation to Player as Django knows it, those with no name back ("+") too: a
+    model added later is found here without being named."""
+    return [
+        f
+        for f in Player._meta.get_fields(include_hidden=True)
+        if f.is_relation and f.auto_created and not f.concrete
+    ]
+
+
+def _left_behind(other: Player) -> list[str]:
+    """Every kind of row that still refers to `other`."""
+    left = []
+    for relation in player_relations():
+        model = relation.related_model
+        if model._default_manager.filter(**{relation.field.name: other.pk}).exists():
+            left.append(f"{model._meta.verbose_name} ({relation.field.name})")
+    return left
+
+
+def _merge_details(keep: Player, other: Player, merge: Merge) -> None:
+    """The kept player's own details after a merge: an email or phone only the other had is
+    kept; a player who asked to be shown by initials stays so (either of the two asking is
+    enough: the merge must not show a name someone asked to hide); and one who still plays
+    (either of the two not retired) is not retired."""
+    for name in ("email", "phone"):
+        if not getattr(keep, name) and getattr(other, name):
+            setattr(keep, name, getattr(other, name))
+    keep.shown_publicly = keep.shown_publicly and other.shown_publicly
+    keep.active = keep.active or other.active
+
+
+def _merge(*, keep: Player, other: Player, preview: bool) -> Merge:
+    # Imported here: clubs.signals' receivers live in the apps above, which import clubs.
+    from .signals import player_merged, player_merging
+
+    if keep.pk == other.pk:
+        raise MergeRefused("Pick two different players to merge.")
+    if keep.club_id != other.club_id:
+        raise MergeRefused("Only two players of the same club can be merged.")
+    merge = Merge(keep=keep, other=other, preview=preview)
+    # Both rows locked, in one order whichever is kept, so two merges cannot cross.
+    locked = list(Player.objects.select_for_update().filter(pk__in=[keep.pk, other.pk]))
+    if len(locked) != 2:
+        raise MergeRefused("One of the two players is no longer on the roster: reload the page.")
+    # As they are now, locked: a rename posted a moment ago is not written back over.
+    keep.refresh_from_db()
+    other.refresh_from_db()
+    player_merging.send(sender=Player, keep=keep, other=other, merge=merge)
+    player_merged.send(sender=Player, keep=keep, other=other, merge=merge)
+    left = _left_behind(other)
+    if left:
+        raise MergeRefused(
+            f"Nothing was merged: {other.name} still has {', '.join(left)} that the merge does "
+            "not know how to move. Tell whoever looks after the app."
+        )
+    if preview:
+        return merge  # rolled back by the caller: nothing saved, nothing deleted
+    _merge_details(keep, other, merge)
+    keep._change_reason = f"{other.name} (player {other.pk}) merged in: " + (
+        "; ".join(merge.lines) or "nothing to move"
+    )
+    keep.save()
+    other._change_reason = f"Merged into {keep.name} (player {keep.pk})."
+    other.delete()
+    return merge
+
+
+def player_merge(*, keep: Player, other: Player) -> Merge:
+    """Make `other` and `keep` one player, `keep`: every night's entries and seats, the tables
+    captained or confirmed, partnerships and bracket teams (through the entries), ratings and
+    season lines follow `keep`, and `other` is deleted (the history keeps their last row and
+    where they went). All or nothing: raises MergeRefused, with nothing changed, if both
+    played in one night (one person cannot sit in two seats) or a row cannot be moved."""
+    with transaction.atomic():
+        return _merge(keep=keep, other=other, preview=False)
+
+
+def player_merge_preview(*, keep: Player, other: Player) -> Merge:
+    """What player_merge would move, worked out by doing it and rolling it back, so the
+    preview cannot disagree with the merge; raises MergeRefused as the merge would."""
+    with transaction.atomic():
+        merge = _merge(keep=keep, other=other, preview=True)
+        transaction.set_rollback(True)
+    return merge
 
 
 def club_create(*, form, user) -> Club:

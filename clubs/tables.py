@@ -148,16 +148,26 @@ def pages_of(size: int) -> type[Paginator]:
     return Pages
 
 
+class RosterNameColumn(NameColumn):
+    """A roster's name, a link to the director's page of the player (rename, retire, merge)
+    when the table knows its address (`player_address`, the player's id as "{}")."""
+
+    def render(self, value, record, table):
+        address = getattr(table, "player_address", None)
+        if address is None:
+            return super().render(value)
+        return format_html('<a href="{}"><bdi>{}</bdi></a>', address.format(record.pk), value)
+
+
 class PlayerTable(QuickRows, tables.Table):
+    # The players' pages' address, "…/players/{}/": set by the roster page.
+    player_address: str | None = None
     # Sorted as a person reads names, "Élise" before "Zoë" (Player.sort_name).
-    name = NameColumn(order_by="sort_name")
+    name = RosterNameColumn(order_by="sort_name")
     # Sorted by the database, one page at a time (a big club has 20,000 players); players
     # with the same email, phone or state stay in name order.
     email = tables.EmailColumn(verbose_name="Email", order_by=("email", "sort_name"))
     phone = tables.Column(verbose_name="Phone", order_by=("phone", "sort_name"))
-    active = tables.BooleanColumn(
-        verbose_name="Active", yesno="yes,no", order_by=("active", "sort_name")
-    )
     # For a player who asks: public pages show their initials only, and no page of theirs.
     shown_publicly = PageTemplateColumn(
         template_name="clubs/_shown_publicly.html",
@@ -167,8 +177,26 @@ class PlayerTable(QuickRows, tables.Table):
 
     class Meta:
         model = Player
-        fields = ["name", "email", "phone", "active", "shown_publicly"]
+        # No "active" column: the roster lists the players still playing, and the retired
+        # players apart (RetiredTable).
+        fields = ["name", "email", "phone", "shown_publicly"]
         order_by = "name"
         empty_text = "No players yet: add them one at a time or paste the whole list below."
-        # A page of the roster is 100 rows of 5 cells: drawn in one pass (QuickRows).
+        # A page of the roster is 100 rows of 4 cells: drawn in one pass (QuickRows).
+        template_name = QUICK_ROWS
+
+
+class RetiredTable(QuickRows, tables.Table):
+    """The retired players: off the roster's main list and the players a night adds, each with
+    every night of their history, and a button to bring them back."""
+
+    # The name and its button in one cell, the button wrapping under the name on a phone
+    # with big text rather than off the side of the table.
+    name = PageTemplateColumn(template_name="clubs/_bring_back.html", order_by="sort_name")
+
+    class Meta:
+        model = Player
+        fields = ["name"]
+        order_by = "name"
+        empty_text = "No retired players."
         template_name = QUICK_ROWS

@@ -53,6 +53,20 @@ def visible_name(name: str) -> str:
     return "".join(kept)
 
 
+# Apostrophes and quotes as a keyboard, a phone or a word processor types them: "'" and "`",
+# the iPhone's "’" (and "‘"), the modifier letter "ʼ", "´" for an apostrophe, primes.
+_APOSTROPHES = "'\"`´ʹʺʻʼʽ′″＇＂"
+_MARKS_DROPPED = str.maketrans("", "", _APOSTROPHES)
+
+
+def _dropped(c: str) -> bool:
+    """Characters a name's key leaves out: invisible format characters (Cf), apostrophes and
+    quotes (the curly ones are Pi and Pf: ‘ ’ “ ” « »), and hyphens and dashes (Pd: "-", "‐",
+    "–", "—"). "Mary O’Brien", "Mary O'Brien" and "Mary OBrien" are one name, as are
+    "Jean-Luc" and "JeanLuc": a person reading the roster would take them for one player."""
+    return unicodedata.category(c) in ("Cf", "Pd", "Pi", "Pf") or c in _APOSTROPHES
+
+
 # Remembered, as a pure function of the name (nothing in it can go stale): every page of a
 # big night sorts, searches or ranks its 400 names by it, some twice, each time the page is
 # asked; the Unicode work came to a tenth of a standings page.
@@ -60,12 +74,13 @@ def visible_name(name: str) -> str:
 def name_key(name: str) -> str:
     """Sort, search and compare names as a person reads them: "Élise" beside "Elise", not
     after "Zoë"; "zoe  bronte" finds (and on a roster, is likely the same as) "Zoë Brontë".
-    Every invisible format character is left out, joiners included: names that look alike
-    are the same name."""
-    folded = unicodedata.normalize("NFKD", name)
-    letters = (
-        c for c in folded if not unicodedata.combining(c) and unicodedata.category(c) != "Cf"
-    )
+    Every invisible format character is left out, joiners included, and so are apostrophes,
+    quotes, hyphens and dashes (_dropped): names that look alike are the same name, and
+    "obrien" finds "O’Brien"."""
+    # Marks dropped before the decomposition too: "´" (an acute accent typed as an apostrophe)
+    # decomposes to a space and a combining accent, which would split "O´Brien" in two words.
+    folded = unicodedata.normalize("NFKD", name.translate(_MARKS_DROPPED))
+    letters = (c for c in folded if not unicodedata.combining(c) and not _dropped(c))
     return " ".join("".join(letters).casefold().split())
 
 

@@ -6,19 +6,41 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from . import services
-from .forms import ClubCreateForm, ClubSettingsForm, PlayerForm, RosterImportForm
+from .forms import (
+    ClubCreateForm,
+    ClubSettingsForm,
+    PlayerFindForm,
+    PlayerForm,
+    PlayerRenameForm,
+    RosterImportForm,
+)
 from .models import Club, Player
-from .tables import PlayerTable, pages_of
+from .tables import PlayerTable, RetiredTable, pages_of
 from .text import initials
+
+# How many players a merge's search lists (most rounds together first is not needed: by name).
+FOUND_LIMIT = 20
 
 
 def _get_club_for_user(request: HttpRequest, slug: str) -> Club:
     """The club, if the user directs it; any other club is a 404, so its name never leaks."""
     return get_object_or_404(Club.objects.directed_by(request.user), slug=slug)
+
+
+def _get_player_for_user(request: HttpRequest, slug: str, pk) -> tuple[Club, Player]:
+    """The club (as _get_club_for_user) and its player; another club's player is a 404."""
+    club = _get_club_for_user(request, slug)
+    return club, get_object_or_404(Player, club=club, pk=pk)
+
+
+def _player_address(club: Club) -> str:
+    # One reverse() for a page of 100 names.
+    return reverse("clubs:player-detail", args=[club.slug, 999999999]).replace("999999999", "{}")
 
 
 def _render_club(
@@ -29,8 +51,11 @@ def _render_club(
     import_form: RosterImportForm | None = None,
     report=None,
 ) -> HttpResponse:
-    roster = PlayerTable(club.players.all())
+    roster = PlayerTable(club.players.filter(active=True))
+    roster.player_address = _player_address(club)
     RequestConfig(request, paginate={"paginator_class": pages_of(100)}).configure(roster)
+    retired = RetiredTable(club.players.filter(active=False), prefix="retired-")
+    RequestConfig(request, paginate={"paginator_class": pages_of(100)}).configure(retired)
     return render(
         request,
         "clubs/club_detail.html",
@@ -38,7 +63,9 @@ def _render_club(
             "club": club,
             "rules": club.ruleset(),
             "roster": roster,
-            "player_count": club.players.count(),
+            "player_count": roster.paginator.count,
+            "retired": retired,
+            "retired_count": retired.paginator.count,
             "card_count": club.table_cards.count(),
             "events": club.events.all()[:20],
             "player_form": player_form or PlayerForm(),
@@ -140,3 +167,143 @@ def player_shown(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             f"{initials(player.name)}, with no player page.",
         )
     return redirect("clubs:club-detail", slug=club.slug)
+
+
+def _render_player(
+    request: HttpRequest,
+    club: Club,
+    player: Player,
+    *,
+    rename_form: PlayerRenameForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The director's page of one player: rename, retire or bring back, and merge."""
+    find_form = PlayerFindForm(request.GET)
+    found = None
+    if find_form.is_valid() and find_form.cleaned_data["find"]:
+        matching = club.players.matching(find_form.cleaned_data["find"]).exclude(pk=player.pk)
+        found = list(matching.by_name()[: FOUND_LIMIT + 1])
+    return render(
+        request,
+        "clubs/player_detail.html",
+        {
+            "club": club,
+            "player": player,
+            "nights": player.entries.count(),
+            # Names that read as this one (a duplicate from before apostrophes were folded).
+            "same_name": club.players.filter(sort_name=player.sort_name)
+            .exclude(pk=player.pk)
+            .order_by("pk"),
+            "rename_form": rename_form or PlayerRenameForm(initial={"name": player.name}),
+            "find_form": find_form,
+            "found": found[:FOUND_LIMIT] if found is not None else None,
+            "more_found": found is not None and len(found) > FOUND_LIMIT,
+        },
+        status=status,
+    )
+
+
+@login_required
+def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, player = _get_player_for_user(request, slug, pk)
+    return _render_player(request, club, player)
+
+
+@login_required
+@require_POST
+def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, player = _get_player_for_user(request, slug, pk)
+    form = PlayerRenameForm(request.POST)
+    if form.is_valid():
+        old = player.name
+        try:
+            services.player_rename(player=player, name=form.cleaned_data["name"])
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(
+                request, f"{old} is now {player.name}, with every night of their history."
+            )
+            return redirect("clubs:player-detail", slug=club.slug, pk=player.pk)
+    player.refresh_from_db()
+    return _render_player(request, club, player, rename_form=form)
+
+
+@login_required
+@require_POST
+def player_retire(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club, player = _get_player_for_user(request, slug, pk)
+    retired = request.POST.get("retired")
+    if retired not in ("yes", "no"):
+        messages.error(request, "Nothing changed: choose to retire the player or bring them back.")
+        return redirect("clubs:player-detail", slug=club.slug, pk=player.pk)
+    services.player_retire(player=player, retired=retired == "yes")
+    if player.active:
+        messages.success(request, f"{player.name} is back on the roster.")
+    else:
+        messages.success(
+            request,
+            f"{player.name} is retired: off the roster's main list and the players a night "
+            "adds, with every night kept. Bring them back from the Retired list.",
+        )
+    return redirect("clubs:player-detail", slug=club.slug, pk=player.pk)
+
+
+@login_required
+def player_merge(request: HttpRequest, slug: str, pk: int, other_pk: int) -> HttpResponse:
+    """Merge two players of the club who are one person: a preview of what moves each way,
+    then, posted with the player to keep, the merge itself."""
+    club, player = _get_player_for_user(request, slug, pk)
+    other = get_object_or_404(Player, club=club, pk=other_pk)
+    pair = {player.pk: player, other.pk: other}
+    error = ""
+    if request.method == "POST":
+        keep = pair.get(_whole(request.POST.get("keep")))
+        if keep is None:
+            error = "Nothing was merged: choose which of the two players to keep."
+        else:
+            gone = other if keep is player else player
+            try:
+                merge = services.player_merge(keep=keep, other=gone)
+            except ValidationError as exc:
+                error = " ".join(exc.messages)
+            else:
+                moved = "; ".join(merge.lines) or "nothing to move"
+                messages.success(request, f"{gone.name} is merged into {keep.name}: {moved}.")
+                return redirect("clubs:player-detail", slug=club.slug, pk=keep.pk)
+            # A refused merge changed nothing; the two are read again as they are now, and if
+            # another post merged one of them away meanwhile, there is nothing left to merge.
+            now = {p.pk: p for p in Player.objects.filter(club=club, pk__in=pair)}
+            if len(now) < len(pair):
+                messages.error(request, error)
+                left = next(iter(now.values()), None)
+                if left is None:
+                    return redirect("clubs:club-detail", slug=club.slug)
+                return redirect("clubs:player-detail", slug=club.slug, pk=left.pk)
+            player, other = now[player.pk], now[other.pk]
+    choices, refused = [], ""
+    for keep, gone in ((player, other), (other, player)):
+        try:
+            preview = services.player_merge_preview(keep=keep, other=gone)
+        except ValidationError as exc:
+            refused = " ".join(exc.messages)
+            break
+        choices.append({"keep": keep, "gone": gone, "moved": preview.lines})
+    return render(
+        request,
+        "clubs/player_merge.html",
+        {
+            "club": club,
+            "player": player,
+            "other": other,
+            "choices": choices,
+            "refused": refused,
+            "error": error,
+            # The one kept by default: the one with more nights (the roster's usual spelling).
+            "checked": max((player, other), key=lambda p: (p.entries.count(), p is player)).pk,
+        },
+    )
+
+
+def _whole(text) -> int | None:
+    return int(text) if isinstance(text, str) and text.isascii() and text.isdigit() else None

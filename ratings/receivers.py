@@ -4,12 +4,13 @@
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
+from clubs.signals import player_merged
 from tournaments import services as tournaments
 from tournaments.models import Event, Round
 from tournaments.signals import round_closed, table_changed
 
 from . import services
-from .models import CountedRound
+from .models import CountedRound, NightRating, PlayerRating
 
 # The director's first round balanced by rating reads the ratings through tournaments' hook.
 tournaments.ratings_for_draw = services.ratings_for_draw
@@ -75,3 +76,16 @@ def recount_moved_night(sender, instance, created, **kwargs):
     if before is not None:
         instance._ratings_moved_from = None
         services.replay_since(instance.club_id, min(before, instance.date), instance.pk)
+
+
+@receiver(player_merged)
+def rate_merged_player(sender, keep, other, merge, **kwargs):
+    # The player merged away is no longer rated; the nights they played are counted again from
+    # the first of them, now as the kept player's, and the kept player's rating with them.
+    NightRating.objects.filter(player=other).delete()
+    PlayerRating.objects.filter(player=other).delete()
+    if merge.preview or not merge.nights:
+        return
+    first = Event.objects.filter(pk__in=merge.nights).order_by("date", "pk").first()
+    done = services.replay_from(first)
+    merge.count("nights counted again for the ratings", done["nights"])

@@ -4,6 +4,7 @@ the next player's page that needs it reads the standings again."""
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from clubs.signals import player_merged
 from tournaments.models import Event, Round
 from tournaments.signals import round_closed, table_changed
 
@@ -34,3 +35,12 @@ def _event_saved(sender, instance, **kwargs):
 @receiver([post_save, post_delete], sender=Round)
 def _round_changed(sender, instance, **kwargs):
     forget(instance.event_id)
+
+
+@receiver(player_merged)
+def _player_merged(sender, keep, other, merge, **kwargs):
+    # The nights of the player merged away are read again under the kept player: their lines,
+    # and the lines of everyone who partnered or opposed them there (NightLine.rounds holds
+    # those players' ids).
+    NightLine.objects.filter(player=other).delete()
+    NightLine.objects.filter(event_id__in=merge.nights).delete()

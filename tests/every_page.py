@@ -136,6 +136,12 @@ def roster_imported(page, world):
     expect(page.locator("#import-report")).to_be_visible()
 
 
+def _twin(world) -> Player:
+    """The world's player entered a second time, as a phone typed the name: a merge's other."""
+    name = f"{world.player.name.replace(' ', ' O’', 1)}"
+    return Player.objects.get_or_create(club=world.club, name=name)[0]
+
+
 # --- The pages -----------------------------------------------------------------------------
 
 
@@ -220,6 +226,16 @@ PAGES = [
         lambda w: f"/clubs/{w.club.slug}/",
         director=True,
         action=roster_imported,
+    ),
+    Page(
+        "director: a player on the roster",
+        lambda w: f"/clubs/{w.club.slug}/players/{w.player.pk}/?find=a#merge",
+        director=True,
+    ),
+    Page(
+        "director: merge two players",
+        lambda w: f"/clubs/{w.club.slug}/players/{_twin(w).pk}/merge/{w.player.pk}/",
+        director=True,
     ),
     Page("director: settings", lambda w: f"/clubs/{w.club.slug}/settings/", director=True),
     Page("director: new event", lambda w: f"/clubs/{w.club.slug}/events/new/", director=True),

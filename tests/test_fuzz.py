@@ -324,6 +324,7 @@ CLUB_OF = {
     Club: "pk",
     ClubDirector: "club",
     Player: "club",
+    Player.history.model: "club",
     Event: "club",
     TallyPrint: "event__club",
     Partnership: "event__club",
