@@ -538,7 +538,7 @@ def test_the_upgrade_gives_names_already_on_the_roster_their_folded_key():
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    before = [("clubs", "0008_player_history")]
+    before = [("clubs", "0009_player_history")]
     executor = MigrationExecutor(connection)
     executor.migrate(before)
     old = executor.loader.project_state(before).apps

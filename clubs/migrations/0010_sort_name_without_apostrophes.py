@@ -18,7 +18,7 @@ def refresh_sort_names(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("clubs", "0008_player_history"),
+        ("clubs", "0009_player_history"),
     ]
 
     operations = [

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0007_player_shown_publicly_ratings_shown'),
+        ('clubs', '0008_club_date_style'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
