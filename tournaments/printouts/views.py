@@ -177,7 +177,8 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
         status=" ".join(filter(None, [result.status, result.on_time_words])),
         players=players_values,
         teams=teams_values,
-        legend=standings_legend(event),
+        # A bracket's own ranking rule, as the standings page says it (brackets/figures.py).
+        legend=result.bracket.ranking if result.bracket is not None else standings_legend(event),
         **_prize_printout(night_prizes(event, result)),
     )
     return _pdf(content, event, "standings")
