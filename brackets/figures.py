@@ -84,16 +84,15 @@ class Figures:
     def status(self) -> str:
         """Where the bracket stands, in matches and games (a bracket has no rounds), for the
         standings page, the projector's standings and the PDF."""
-        played = f"{_count(self.matches_played, 'match')} and {_count(self.games_played, 'game')}"
-        if self.walkovers:
-            played += f" ({_count(self.walkovers, 'walkover')})"
+        played = f"{_count(self.matches_played, 'match')} ({_count(self.games_played, 'game')})"
+        walkovers = f" and {_count(self.walkovers, 'walkover')}" if self.walkovers else ""
         if self.finished:
-            return f"Final standings after {played}."
+            return f"Final standings after {played}{walkovers}."
         playing = len(self.now.playing())
-        now = f", {_count(playing, 'match')} being played" if playing else ""
+        now = f"; {_count(playing, 'match')} being played" if playing else ""
         return (
-            f"Standings so far: {played} played{now}. A team still in has no place yet: "
-            "its place comes when it goes out or wins."
+            f"Standings so far: {played} played{walkovers}{now}. A team still in has no "
+            "place yet: its place comes when it goes out or wins."
         )
 
 

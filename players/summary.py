@@ -140,10 +140,11 @@ def ordinal(n: int) -> str:
 
 def place_words(night: Night) -> str:
     """ "3rd of 40", "1st= of 12 teams"; a bracket night as the bracket words its place:
-    "5th–6th of 6 teams", "still in the bracket of 8 teams"."""
+    "5th–6th of 6 teams", "still in the bracket (8 teams)": no place yet."""
+    if night.bracket == "still in":
+        return f"still in the bracket ({night.of} teams)"
     if night.bracket:
-        words = "still in the bracket" if night.bracket == "still in" else night.bracket
-        return f"{words} of {night.of} teams"
+        return f"{night.bracket} of {night.of} teams"
     shared = "=" if night.shared else ""
     unit = " teams" if night.teams else ""
     return f"{ordinal(night.place)}{shared} of {night.of}{unit}"

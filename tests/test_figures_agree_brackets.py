@@ -272,9 +272,11 @@ def check_every_surface(client, bracket: Bracket) -> dict[str, tuple[str, int, i
         label = want[team][0]
         for player in members:
             html = text(client.get(reverse("players:player", args=[club.slug, player.pk])))
-            words = "still in the bracket" if label == "still in" else label
+            words = f"{label} of {len(want)} teams"
+            if label == "still in":
+                words = f"still in the bracket ({len(want)} teams)"
             night = html.split(f'id="night-{event.pk}"', 1)[1].split("</li>", 1)[0]
-            assert f"<strong>{words} of {len(want)} teams</strong>" in night, player.name
+            assert f"<strong>{words}</strong>" in night, player.name
             points = closed_points(player, event)
             assert f"{points} point{'' if points == 1 else 's'}" in night, player.name
             wins = re.search(r"Wins \(1st place\)</dt><dd>(\d+)<", html).group(1)

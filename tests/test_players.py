@@ -116,7 +116,7 @@ def test_a_bracket_night_is_worded_as_the_bracket_places_it():
                              Decimal(0), 0, 0, bracket=label)  # fmt: skip
 
     assert summary.place_words(bracket("5th–6th", 5)) == "5th–6th of 6 teams"
-    assert summary.place_words(bracket("still in", 0)) == "still in the bracket of 6 teams"
+    assert summary.place_words(bracket("still in", 0)) == "still in the bracket (6 teams)"
     # A team still in has no place yet: no night won, no place in the average.
     found = summary.totals([bracket("still in", 0), bracket("1st", 1), bracket("3rd", 3)])
     assert (found.wins, found.average_place) == (1, 2)
