@@ -366,6 +366,9 @@ def test_a_double_elimination_best_of_three_with_the_reset_final_and_a_withdrawa
 @pytest.mark.django_db
 def test_a_single_elimination_with_third_place_and_a_withdrawal(club, hall):
     bracket = make_bracket(club, 6, third_place=True)
+    event = bracket.event
+    event.entry_fee, event.prizes_public = 5, True
+    event.save()
     withdraw(bracket, 5)  # Team 5 leaves before playing: W1-2 is a walkover for Team 4
     play(bracket, "W1-4", "1")  # Team 6 beats Team 3
     play(bracket, "W2-1", "1")  # Team 4 beats Team 1
@@ -373,6 +376,9 @@ def test_a_single_elimination_with_third_place_and_a_withdrawal(club, hall):
     half = check_every_surface(hall, bracket)
     assert half["Team 3"][0] == half["Team 5"][0] == "5th–6th"
     assert half["Team 1"][0] == "still in"  # the third-place match is still to play
+    # No prize is paid while teams are still in: they have no place yet.
+    public = reverse("public:event", args=[club.slug, event.pk])
+    assert 'id="prizes"' not in text(hall.get(public))
     play(bracket, "W2-2", "0")  # Team 2 beats Team 6
     play(bracket, "3P", "1")  # Team 6 beats Team 1 for third
     play(bracket, "F1", "0")  # Team 4 beats Team 2
@@ -387,6 +393,8 @@ def test_a_single_elimination_with_third_place_and_a_withdrawal(club, hall):
     }
     # A walkover is a match won, with no game.
     assert final["Team 4"][1:] == (3, 2)
+    prizes = text(hall.get(public)).split('id="prizes"', 1)[1].split("</section>", 1)[0]
+    assert "Team 4" in prizes and "Team 2" in prizes
 
 
 # --- The bracket pages' words ----------------------------------------------------------------

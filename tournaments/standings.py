@@ -810,9 +810,10 @@ def night_prizes(event: Event, standings: Standings) -> dict:
     lines, fee = standings.players, event.entry_fee
     if event.is_bracket:
         # A bracket pays its places team by team: the pool is each partner's fee. A team
-        # still in has no place yet (place 0), so no prize yet.
+        # still in has no place yet (place 0): no prize is paid until the bracket is over.
         lines, fee, found["prize_unit"] = standings.teams, event.entry_fee * 2, "team"
-        lines = [line for line in lines if line.place > 0]
+        if any(line.place == 0 for line in lines):
+            return found
     else:
         loners = "lone marches" if event.loners_counted == Event.LonersCounted.MARCH else "loners"
         found["awards"] = prizes.side_awards(standings.players, event.awards_chosen(), loners)
