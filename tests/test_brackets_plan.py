@@ -178,6 +178,16 @@ def check_finished(bracket, state, withdrawn):
     for seed, match_id in state.eliminated().items():
         assert state.matches[match_id].loser == seed
 
+    # Each team's figures: every team placed once the bracket is over, in place order, the
+    # champion first; every decided match won by one team and lost by one.
+    teams = standings(state, withdrawn=withdrawn)
+    assert sorted(t.seed for t in teams) == list(range(1, n + 1))
+    assert not any(t.still_in for t in teams) and all(t.placing for t in teams)
+    assert [t.place for t in teams] == sorted(t.place for t in teams)
+    assert teams[0].seed == champion and teams[0].label == "1st"
+    assert sum(t.matches_won for t in teams) == sum(t.matches_lost for t in teams) == played
+    assert all(t.matches_lost == state.losses[t.seed] for t in teams)
+
     places = placings(state)
     assert [p.first for p in places] == [1] + [p.last + 1 for p in places[:-1]]
     assert places[-1].last == n
