@@ -212,6 +212,15 @@ def check_every_surface(client, bracket: Bracket) -> dict[str, tuple[str, int, i
         for player in members:
             (row,) = [r for r in players if r["Player"] == player.name]
             assert row["Place"] == want[team][0], (player.name, team)
+    # Each player's night, on the director's page and the players' page of the event.
+    for team, members in team_players.items():
+        for player in members:
+            for url in (
+                reverse("tournaments:player-night", args=[event.pk, player.pk]),
+                reverse("public:player", args=[club.slug, event.pk, player.pk]),
+            ):
+                night = text(client.get(url))
+                assert f"Place <strong>{want[team][0]}</strong>" in night, (url, team)
     figures = bracket_figures(bracket)
     assert figures.status in page
     assert " round" not in figures.status and "rounds" not in page.split("<h2>")[0]

@@ -5,7 +5,7 @@ minus sign below zero: `{% load points %}{{ line.total|points }}`, and the legen
 from django import template
 
 from tournaments.prizes import money
-from tournaments.standings import fmt, loners_words, missed_legend, sit_out_legend
+from tournaments.standings import fmt, fmt_place, loners_words, missed_legend, sit_out_legend
 from tournaments.text import game_score, minus, signed
 
 register = template.Library()
@@ -24,3 +24,5 @@ register.filter("money", money)
 # A game's score, "5 – −1" (tournaments/text.py): {{ ns|game_score:ew }}, {{ points|signed }}.
 register.filter("game_score", game_score)
 register.filter("signed", signed)
+# A line's place as the standings tables print it ("3=", a bracket's "5th–6th" or "still in").
+register.filter("place", fmt_place)
