@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from tournaments import brackets as engine
 from tournaments.models import Hand
 
+from .figures import games_by_match
 from .models import Game
 from .services import Now
 
@@ -42,6 +43,8 @@ class Line:
     seed: int | None = None
     score: str = ""
     won: bool = False
+    # Lost this match and so went out (struck through): a team that lost and plays on (to
+    # the losers' bracket, or to the second final) is not struck.
     lost: bool = False
     known: bool = True
     withdrawn: bool = False
@@ -116,16 +119,26 @@ def scores(now: Now) -> dict[str, list[list[int]]]:
     return found
 
 
-def _score_words(games: list[list[int]], slot: int, best_of: int, game_points: int) -> str:
-    """One game: its points. Best of three: the games won (a game is won at the game points)."""
+def _score_words(games: list[list[int]], slot: int, best_of: int, won: list[int]) -> str:
+    """One game: its points. Best of three: the games won, as the standings count them
+    (figures.games_by_match `won`: each game's winning slot, once confirmed)."""
     if not games:
         return ""
     if best_of == 1:
         return str(games[0][slot])
-    return str(sum(1 for g in games if g[slot] >= game_points and g[slot] > g[1 - slot]))
+    return str(won.count(slot))
 
 
-def box(now: Now, state: engine.MatchState, games: list[list[int]], game_points: int) -> Box:
+def box(
+    now: Now,
+    state: engine.MatchState,
+    games: list[list[int]],
+    won: list[int] | None = None,
+    out: dict[int, str] | None = None,
+) -> Box:
+    """`won`: the winning slot of each game confirmed (figures.games_by_match); `out`: seed ->
+    the match that put it out (State.eliminated), read once a drawing."""
+    out = now.state.eliminated() if out is None else out
     row = now.matches.get(state.match.id)
     status = state.status
     if status == "ready" and row is not None and row.called_at:
@@ -144,9 +157,11 @@ def box(now: Now, state: engine.MatchState, games: list[list[int]], game_points:
             Line(
                 str(team.partnership),
                 seed=seed,
-                score=_score_words(games, slot_index, now.bracket.best_of, game_points),
+                score=_score_words(games, slot_index, now.bracket.best_of, won or []),
                 won=state.winner == seed and status in ("done", "walkover"),
-                lost=state.loser == seed and status in ("done", "walkover"),
+                lost=state.loser == seed
+                and status in ("done", "walkover")
+                and out.get(seed) == state.match.id,
                 withdrawn=team.withdrawn_at is not None,
             )
         )
@@ -165,13 +180,15 @@ def drawing(now: Now) -> list[Column]:
     """The bracket's columns in drawing order (winners' rounds, the final, third place, the
     losers' rounds, the consolation rounds), every match a box."""
     found = scores(now)
-    game_points = now.bracket.event.ruleset().game_points
+    won = games_by_match(now.bracket)
+    out = now.state.eliminated()
     columns = []
     for side, round_, matches in now.plan.columns():
         column = Column(side, round_)
         for match in matches:
             state = now.state.matches[match.id]
-            column.boxes.append(box(now, state, found.get(match.id, []), game_points))
+            games = found.get(match.id, [])
+            column.boxes.append(box(now, state, games, won.get(match.id, []), out))
         columns.append(column)
     for column, following in zip(columns, columns[1:], strict=False):
         # Lines only where they join the right matches: a losers' round after byes may have
@@ -203,7 +220,8 @@ def html(columns: list[Column], *, double: bool) -> SafeString:
 
 
 def placings(now: Now) -> list[tuple[str, list[str]]]:
-    """The places settled so far: ("5th–6th", [team names])."""
+    """The places known so far: ("5th–6th", [team names]), as the standings word them (both
+    from the engine's `standings`)."""
     return [
         (placing.label(), [team_name(now, seed) for seed in placing.seeds])
         for placing in engine.placings(now.state)

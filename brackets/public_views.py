@@ -20,9 +20,19 @@ def state_words(now: services.Now | None) -> str:
         champion = drawing.team_name(now, now.state.champion)
         return f"The bracket is over: {champion} won. Thank you for playing!"
     playing = len(now.playing())
+    ready = len(now.ready_to_call())
+    said = []
     if playing:
-        return f"{playing} match{'es are' if playing > 1 else ' is'} being played."
-    return "The next matches are being called to their tables."
+        said.append(f"{playing} match{'es are' if playing > 1 else ' is'} being played.")
+    if ready:
+        # Ready is not called: the director calls each to a table (the table card opens it).
+        said.append(
+            f"{ready} match{'es are' if ready > 1 else ' is'} ready, waiting for the director "
+            f"to call {'them' if ready > 1 else 'it'} to a table."
+        )
+    if not said:
+        said.append("The next matches wait for the matches before them.")
+    return " ".join(said)
 
 
 def event_page(request: HttpRequest, event: Event) -> HttpResponse:

@@ -4,13 +4,12 @@ page and the projector its own pages (tournaments/format_pages.py)."""
 
 from django.dispatch import receiver
 
-from tournaments import brackets as engine
 from tournaments import format_pages, standings
 from tournaments.models import Event
 from tournaments.signals import table_changed
 
 from . import public_views, services
-from .models import Bracket
+from .figures import event_figures
 
 
 @receiver(table_changed)
@@ -20,23 +19,13 @@ def advance(sender, table, reason, **kwargs):
     if reason == "confirmed":
         services.table_confirmed(table)
     elif reason == "corrected":
-        services.table_corrected(table)
+        # The words of a match that changed hands, for the director's page.
+        return services.table_corrected(table)
+    return None
 
 
-def _places(event) -> dict[int, int]:
-    """The bracket's settled places by partnership id, for the event's standings."""
-    bracket = Bracket.objects.filter(event=event).first()
-    now = services.bracket_now(bracket) if bracket is not None else None
-    if now is None:
-        return {}
-    return {
-        now.teams[seed].partnership_id: placing.first
-        for placing in engine.placings(now.state)
-        for seed in placing.seeds
-    }
-
-
-standings.PLACES_BY_FORMAT[Event.Format.BRACKET] = _places
+# The bracket's figures, for the event's standings: places, matches and games won.
+standings.PLACES_BY_FORMAT[Event.Format.BRACKET] = event_figures
 
 
 def _projector(request, event):

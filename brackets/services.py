@@ -473,13 +473,14 @@ def table_confirmed(table: Table) -> None:
     _open_game(match, game.number + 1, match.table, teams, _next_dealer(table))
 
 
-def table_corrected(table: Table) -> None:
+def table_corrected(table: Table) -> str:
     """A director corrected a hand of a confirmed game: if that changes who won the match, the
     bracket re-advances, unless a match the change would alter has started (refused whole,
-    naming it: reset that match first)."""
+    naming it: reset that match first). Says in words what changed in the bracket ("" when
+    the match kept its winner)."""
     game = Game.objects.filter(round_id=table.round_id).select_related("match__bracket").first()
     if game is None or table.confirmed_at is None:
-        return
+        return ""
     # The table, its round and event are locked already (tournaments/services.hand_correct):
     # a call of the match this one feeds waits for the correction, and seats its winner.
     bracket = _locked(game.match.bracket)
@@ -492,7 +493,7 @@ def table_corrected(table: Table) -> None:
             "a winner: a game ends when a side reaches the game points. Check the hands."
         )
     if match.winner_slot is None:
-        return  # the match is still being played: its next game is already seated
+        return ""  # the match is still being played: its next game is already seated
     decided_at = next(
         (i + 1 for i in range(played) if winners[: i + 1].count(winner) >= bracket.games_to_win),
         None,
@@ -504,7 +505,7 @@ def table_corrected(table: Table) -> None:
             "and play it again, or check the hands."
         )
     if winner == match.winner_slot:
-        return
+        return ""
     before = bracket_now(bracket)
     match.winner_slot = winner
     results = _results(before.matches.values())
@@ -520,6 +521,27 @@ def table_corrected(table: Table) -> None:
         raise ActionRefused(_started_words(match, started))
     match._change_reason = "A corrected hand changed the winner"
     match.save()
+    return _changed_hands_words(before, after, match.code)
+
+
+def _changed_hands_words(before: Now, after: engine.State, code: str) -> str:
+    """ "Match W1-1 changed hands: Team 4 won it, not Team 1. In the bracket: Team 4 now
+    plays in W2-1 in place of Team 1; Team 1 in L1-1 in place of Team 4." """
+
+    def name(seed: int | None) -> str:
+        return str(before.teams[seed].partnership) if seed is not None else "no team"
+
+    was, now = before.state.matches[code], after.matches[code]
+    words = f"Match {code} changed hands: {name(now.winner)} won it, not {name(was.winner)}."
+    moved = []
+    for m in before.plan.matches:
+        old, new = before.state.matches[m.id].teams, after.matches[m.id].teams
+        for slot in (0, 1):
+            if m.id != code and old[slot] != new[slot] and new[slot] is not None:
+                moved.append(f"{name(new[slot])} now plays in {m.id} in place of {name(old[slot])}")
+    if after.champion != before.state.champion and after.champion is not None:
+        moved.append(f"{name(after.champion)} are champions")
+    return f"{words} In the bracket: {'; '.join(moved)}." if moved else words
 
 
 def _started_words(match: Match, started: list[Match]) -> str:

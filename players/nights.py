@@ -14,7 +14,7 @@ from seasons.nights import keepable, read, with_in_play
 from tournaments.models import Event, Seat
 from tournaments.projector import held_back
 
-from .summary import Night, RoundPlayed, bracket_words
+from .summary import Night, RoundPlayed
 
 KEPT = ("place", "shared", "of", "teams", "points", "lone_made", "euchred", "rounds")
 
@@ -31,7 +31,7 @@ def _night(line, event: dict, held: bool) -> Night:
         points=Decimal(line.points),
         lone_made=line.lone_made,
         euchred=line.euchred,
-        bracket=bracket_words(*line.bracket_place) if hasattr(line, "bracket_place") else "",
+        bracket=getattr(line, "bracket_label", ""),
         rounds=[RoundPlayed(p, tuple(o), Decimal(pts)) for p, o, pts in line.rounds],
         held=held,
     )

@@ -38,7 +38,9 @@ class Night:
     points: Decimal
     lone_made: int
     euchred: int
-    bracket: str = ""  # how far the team went, in words ("Winners", "5th–6th")
+    # A bracket night: the team's place in the bracket's own words ("1st", "5th–6th", "still
+    # in": place 0 then, no place yet and no night won).
+    bracket: str = ""
     # The night hides its standings and its last round is still to close
     # (tournaments/projector.py held_back): listed, but no figure of it shows or counts.
     held: bool = False
@@ -47,6 +49,11 @@ class Night:
     @property
     def won(self) -> bool:
         return self.place == 1
+
+    @property
+    def placed(self) -> bool:
+        """A place to count: not a bracket the team is still in."""
+        return self.place > 0
 
 
 @dataclass(frozen=True)
@@ -63,11 +70,13 @@ def one_decimal(value: Decimal) -> Decimal:
 
 
 def totals(nights: list[Night]) -> Totals:
-    """Nights played, nights won (first place, shared or not), the average place, the best
-    night (most points) and the loners made."""
+    """Nights played, nights won (first place, shared or not), the average place (of the nights
+    with a place: not a bracket still being played), the best night (most points) and the
+    loners made."""
     if not nights:
         return Totals(0, 0, None, None, 0)
-    average = one_decimal(Decimal(sum(n.place for n in nights)) / len(nights))
+    placed = [n for n in nights if n.placed]
+    average = one_decimal(Decimal(sum(n.place for n in placed)) / len(placed)) if placed else None
     best = max(nights, key=lambda n: (n.points, n.date, n.event_id))
     return Totals(
         nights=len(nights),
@@ -132,22 +141,13 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def bracket_words(first: int | None, sharing: int) -> str:
-    """How far a team went in a bracket, from its settled place (`first`, shared by `sharing`
-    teams): "Winners", "Runners-up", "3rd", "5th–6th"; None: "Still in the bracket"."""
-    if first is None:
-        return "Still in the bracket"
-    if first == 1:
-        return "Winners"
-    if first == 2:
-        return "Runners-up"
-    if sharing <= 1:
-        return ordinal(first)
-    return f"{ordinal(first)}\N{EN DASH}{ordinal(first + sharing - 1)}"
-
-
 def place_words(night: Night) -> str:
-    """ "3rd of 40", "1st= of 12 teams"."""
+    """ "3rd of 40", "1st= of 12 teams"; a bracket night as the bracket words its place:
+    "5th–6th of 6 teams", "still in the bracket (8 teams)": no place yet."""
+    if night.bracket == "still in":
+        return f"still in the bracket ({night.of} teams)"
+    if night.bracket:
+        return f"{night.bracket} of {night.of} teams"
     shared = "=" if night.shared else ""
     unit = " teams" if night.teams else ""
     return f"{ordinal(night.place)}{shared} of {night.of}{unit}"

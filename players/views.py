@@ -106,7 +106,6 @@ def _night_rows(nights: list[summary.Night], slug: str, style: str) -> list[dict
             "url": address.format(n.event_id),
             "when": dates.day(n.date, style),
             "name": n.event_name,
-            "bracket": n.bracket,
             "place": summary.place_words(n),
             "points": _count(n.points, "point"),
             "loners": _count(n.lone_made, "loner") + " made",
@@ -137,11 +136,13 @@ def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
     names = _names({t.player_id for t in [*partners[:LISTED], *opponents[:LISTED]]})
     rating = _rating(player, held)
     oldest_first = nights[::-1]
-    words = [summary.place_words(n) for n in oldest_first]
+    # A bracket still being played has no place yet: no dot for it.
+    placed = [n for n in oldest_first if n.placed]
+    words = [summary.place_words(n) for n in placed]
     history = rating.get("history")
     rated = [history[n.event_id] for n in oldest_first if n.event_id in history] if history else []
     drawn = chart(
-        [(n.date, n.place, n.of) for n in oldest_first],
+        [(n.date, n.place, n.of) for n in placed],
         [(p.date, p.value) for p in rated] or None,
         words,
         functools.partial(dates.day, who=club),

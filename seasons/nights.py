@@ -10,7 +10,7 @@ a time. A kept night is dropped as soon as it may change (seasons/receivers.py).
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from decimal import Decimal
 from types import SimpleNamespace
 
@@ -18,7 +18,6 @@ from django.db.models import Exists, OuterRef
 
 from tournaments.models import Event, Round
 from tournaments.standings import (
-    PLACES_BY_FORMAT,
     SEAT_EVENT,
     SEAT_PLAYER,
     SEAT_POSITION,
@@ -53,10 +52,10 @@ def keepable(event) -> bool:
 def read(events: list[Event], *, rounds: bool = True) -> dict[int, dict[int, NightLine]]:
     """Every player's line of each of `events` (annotated by with_in_play) from the nights'
     standings, by event and player id; the settled nights' lines are kept. A bracket night's
-    lines carry `bracket_place`: the team's settled place and how many teams share it (None
-    while still in). The standings of all of them in a few queries; who partnered and
-    opposed whom from the same seat rows. `rounds=False`: a night not kept has none of
-    those (its `rounds` empty), for a caller that counts points and places only."""
+    lines carry `bracket_label`: the team's place in the bracket's own words ("5th–6th",
+    "still in": place 0, no night won). The standings of all of them in a few queries; who
+    partnered and opposed whom from the same seat rows. `rounds=False`: a night not kept has
+    none of those (its `rounds` empty), for a caller that counts points and places only."""
     found: dict[int, dict[int, NightLine]] = {}
     for start in range(0, len(events), FILL_AT_ONCE):
         chunk = events[start : start + FILL_AT_ONCE]
@@ -128,15 +127,14 @@ def _event_lines(event: Event, standings, played: dict[int, list]) -> dict[int, 
     teams = standings.teams
     of = len(teams) if teams else len(standings.players)
     team_of = {pk: t for t in teams or [] for pk in t.player_ids}
-    places, sharing = {}, Counter()
-    if event.is_bracket and (placed := PLACES_BY_FORMAT.get(event.format)) is not None:
-        places = placed(event)
-        sharing = Counter(places.values())
+    # A bracket's game in play is no part of the night yet: its live points wait for its end.
+    live = set(standings.in_play) if event.is_bracket else set()
     lines = {}
     for line in standings.players:
         rounds = [
             [partner, opponents, str(line.rounds.get(number) or 0)]
             for number, partner, opponents in played[line.player_id]
+            if number not in live
         ]
         # A pairs night's place is the partnership's, of so many partnerships: the players'
         # own ranking counts both partners of every team above (1st=, 1st=, 3rd=...).
@@ -149,13 +147,14 @@ def _event_lines(event: Event, standings, played: dict[int, list]) -> dict[int, 
             shared=shared,
             of=max(of, place),
             teams=team is not None,
-            points=Decimal(str(line.total)),
+            points=Decimal(
+                str(line.total - sum(line.rounds.get(n) or 0 for n in live) if live else line.total)
+            ),
             lone_made=line.lone_made,
             euchred=line.euchred,
             rounds=rounds,
         )
         if event.is_bracket:
-            first = places.get(team.partnership_id) if team else None
-            kept.bracket_place = (first, sharing[first])
+            kept.bracket_label = team.label if team else ""
         lines[line.player_id] = kept
     return lines

@@ -20,6 +20,7 @@ from tournaments.brackets import (
     plan,
     play,
     seed_order,
+    standings,
 )
 
 EDGE_COUNTS = [3, 4, 5, 7, 8, 9, 16, 17, 31, 32, 33, 64, 65, 127, 128]
@@ -176,6 +177,16 @@ def check_finished(bracket, state, withdrawn):
     assert set(state.eliminated()) == others
     for seed, match_id in state.eliminated().items():
         assert state.matches[match_id].loser == seed
+
+    # Each team's figures: every team placed once the bracket is over, in place order, the
+    # champion first; every decided match won by one team and lost by one.
+    teams = standings(state, withdrawn=withdrawn)
+    assert sorted(t.seed for t in teams) == list(range(1, n + 1))
+    assert not any(t.still_in for t in teams) and all(t.placing for t in teams)
+    assert [t.place for t in teams] == sorted(t.place for t in teams)
+    assert teams[0].seed == champion and teams[0].label == "1st"
+    assert sum(t.matches_won for t in teams) == sum(t.matches_lost for t in teams) == played
+    assert all(t.matches_lost == state.losses[t.seed] for t in teams)
 
     places = placings(state)
     assert [p.first for p in places] == [1] + [p.last + 1 for p in places[:-1]]
@@ -438,10 +449,43 @@ def test_placing_labels():
     ]  # fmt: skip
 
 
-def test_placings_appear_as_they_are_settled():
+def test_a_place_is_known_as_soon_as_the_team_is_out():
     bracket = plan(12)
     state = play(bracket, {"W1-2": 0, "W1-4": 0, "W1-6": 0})
-    assert placings(state) == []
+    # Three of the four first-round losers are out: their shared place is known already.
+    assert [(p.label(), p.seeds) for p in placings(state)] == [("9th–12th", (9, 10, 12))]
+    figures = {t.seed: t for t in standings(state)}
+    assert figures[9].label == "9th–12th" and figures[9].shared and figures[9].place == 9
+    assert figures[6].still_in and figures[6].label == "still in" and figures[6].place == 0
     state = play(bracket, {"W1-2": 0, "W1-4": 0, "W1-6": 0, "W1-8": 1})
     # Seed 6 lost to seed 11: the first round's losers share 9th to 12th, whoever they are.
     assert [(p.label(), p.seeds) for p in placings(state)] == [("9th–12th", (6, 9, 10, 12))]
+
+
+def test_standings_count_matches_and_games_and_place_the_reset_final():
+    bracket = plan(4, "double")
+    results = {"W1-1": 0, "W1-2": 0, "W2-1": 0, "L1-1": 0, "L2-1": 0, "F1": 1, "F2": 0}
+    state = play(bracket, results)
+    # Seed 4 lost its first match, came back through the losers' side and won both finals.
+    assert state.champion == 4
+    # Best of three: each match's games by winning slot.
+    games = {code: [winner, winner] for code, winner in results.items()}
+    games["F1"] = [0, 1, 1]
+    figures = {t.seed: t for t in standings(state, games)}
+    assert [t.seed for t in standings(state, games)] == [4, 1, 2, 3]
+    assert (figures[4].label, figures[4].matches_won, figures[4].matches_lost) == ("1st", 4, 1)
+    assert (figures[4].games_won, figures[4].games_lost) == (8, 3)
+    assert (figures[1].label, figures[1].games_won, figures[1].games_lost) == ("2nd", 5, 4)
+    assert (figures[2].label, figures[3].label) == ("3rd", "4th")
+    # Before the second final, nobody has a place above 3rd, and nobody won the night.
+    state = play(bracket, {k: v for k, v in results.items() if k != "F2"})
+    assert [t.label for t in standings(state)] == ["still in", "still in", "3rd", "4th"]
+
+
+def test_a_withdrawn_team_waits_for_its_walkover_to_be_placed():
+    bracket = plan(8)
+    state = play(bracket, {"W1-1": 0}, withdrawn={5})
+    figures = {t.seed: t for t in standings(state, withdrawn={5})}
+    # Seed 5 forfeits W1-2... or the match it is in: either way, placed 5th-8th at once.
+    assert figures[5].label == "5th–8th" and not figures[5].still_in
+    assert figures[8].label == "5th–8th" and figures[1].still_in

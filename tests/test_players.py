@@ -111,15 +111,16 @@ def test_totals_count_wins_the_average_place_and_the_best_night():
     assert summary.totals([]).average_place is None
 
 
-def test_bracket_words():
-    words = summary.bracket_words
-    assert [words(1, 1), words(2, 1), words(3, 1), words(5, 2), words(None, 0)] == [
-        "Winners",
-        "Runners-up",
-        "3rd",
-        "5th–6th",
-        "Still in the bracket",
-    ]
+def test_a_bracket_night_is_worded_as_the_bracket_places_it():
+    def bracket(label, place):
+        return summary.Night(1, "Cup", datetime.date(2026, 3, 1), place, False, 6, True,
+                             Decimal(0), 0, 0, bracket=label)  # fmt: skip
+
+    assert summary.place_words(bracket("5th–6th", 5)) == "5th–6th of 6 teams"
+    assert summary.place_words(bracket("still in", 0)) == "still in the bracket (6 teams)"
+    # A team still in has no place yet: no night won, no place in the average.
+    found = summary.totals([bracket("still in", 0), bracket("1st", 1), bracket("3rd", 3)])
+    assert (found.wins, found.average_place) == (1, 2)
 
 
 def test_the_chart_draws_places_top_to_bottom_and_says_it_in_words():
@@ -353,13 +354,13 @@ def test_a_bracket_night_says_how_far_the_team_went(client, club):
         (night,) = player_nights(player)
         went[name] = night.bracket
     assert went == {
-        "Team 1": "Winners",
-        "Team 2": "Runners-up",
+        "Team 1": "1st",
+        "Team 2": "2nd",
         "Team 5": "5th–6th",
         "Team 6": "5th–6th",
     }
     html = client.get(page(client, player)).content.decode()
-    assert "<strong>5th–6th</strong>" in html
+    assert "<strong>5th–6th of 6 teams</strong>" in html
 
 
 def test_the_rating_shows_with_its_meaning_unless_the_club_keeps_it_to_directors(

@@ -455,8 +455,8 @@ def test_each_nights_place_is_its_standings_place_pairs_and_bracket_too(club, se
             night_places = {places[(standings.event.pk, x.player_id)] for x in standings.players}
             assert night_places == set(team_place.values())
     # Seats with their hands, names, rounds and the pairs' entries for every night at once (4);
-    # only the bracket's own placings add their few.
-    assert len(queries) <= 7, [q["sql"][:80] for q in queries]
+    # only the bracket's own figures add their few (its row, teams, matches and games won).
+    assert len(queries) <= 8, [q["sql"][:80] for q in queries]
 
 
 def test_a_night_hiding_its_standings_joins_the_players_season_when_it_ends(

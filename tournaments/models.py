@@ -219,6 +219,14 @@ class Event(RulesChoice):
     def is_bracket(self) -> bool:
         return self.format == self.Format.BRACKET
 
+    def house_rules_in_words(self) -> list[str]:
+        """The club's words, less what a bracket never meets: a team plays its matches as
+        they are called, so no one arrives late for a round (clubs/models.py's last line)."""
+        lines = super().house_rules_in_words()
+        if self.is_bracket:
+            lines = [line for line in lines if not line.startswith("A late arrival scores")]
+        return lines
+
     def team_names(self, players) -> dict[int, str]:
         """The named partnerships of these players, by player id, so the captain's page and
         the round page call a pairs event's sides as the players registered them ("The

@@ -358,7 +358,10 @@ def hand_correct(*, hand: Hand, data: Mapping, reason: str, user) -> Hand:
         # The history's "who": outside a request the middleware cannot tell simple-history.
         hand._history_user = user
     hand.save()
-    signals.table_changed.send(sender=Table, table=table, reason="corrected")
+    said = signals.table_changed.send(sender=Table, table=table, reason="corrected")
+    # What the correction changed beyond the table, in words (a bracket match changing
+    # hands says so): each receiver may answer a sentence for the director.
+    hand.changed_words = " ".join(words for _, words in said if isinstance(words, str) and words)
     return hand
 
 

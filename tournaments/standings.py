@@ -65,6 +65,8 @@ class PlayerLine:
     events: int = 1
     place: int = 0
     shared: bool = False
+    # A bracket's place in words ("5th–6th", "still in"): its partnership's (brackets/figures).
+    label: str = ""
 
     @property
     def whole_night(self) -> bool:
@@ -94,6 +96,10 @@ class TeamLine:
     place: int = 0
     shared: bool = False
     player_ids: list[int] = field(default_factory=list)
+    # A bracket's: its place in words ("5th–6th", "still in": place 0) and matches won,
+    # from the bracket's own figures (brackets/figures.py), never from points.
+    label: str = ""
+    matches_won: int | None = None
 
     @property
     def difference(self) -> int:
@@ -280,6 +286,8 @@ class Standings:
     players: list[PlayerLine]
     teams: list[TeamLine] | None = None
     on_time: list[int] = field(default_factory=list)  # rounds that ended when time was called
+    # A bracket's figures (brackets/figures.py: `finished`, `status`), once seeded.
+    bracket: object | None = None
 
     @property
     def is_pairs(self) -> bool:
@@ -301,12 +309,16 @@ class Standings:
 
     @property
     def final(self) -> bool:
-        """Every planned round played and none in play."""
+        """Every planned round played and none in play; a bracket: its champion known."""
+        if self.bracket is not None:
+            return self.bracket.finished
         return not self.in_play and len(self.rounds) >= self.event.rounds_planned > 0
 
     @property
     def status(self) -> str:
         """Where the night stands, in one line for the page, the projector and the PDF."""
+        if self.bracket is not None:
+            return self.bracket.status  # in matches and games: a bracket has no rounds
         if self.in_play:
             rounds = ", ".join(str(n) for n in self.in_play)
             return f"Current standings: round {rounds} in play, its points so far included."
@@ -612,17 +624,43 @@ def table_loners(round_: Round) -> dict[int, dict[str, int]]:
 
 
 # Places decided by matches rather than by points, by event format: brackets/ registers its
-# placings here ({partnership id: place}), as tournaments never imports what sits above it.
-# A team not placed yet is still in the bracket: it ranks above every team already out,
-# and among those still in by games won and points.
-PLACES_BY_FORMAT: dict[str, Callable[[Event], dict[int, int]]] = {}
+# figures here (brackets/figures.py `event_figures`: None before seeding), as tournaments
+# never imports what sits above it. Each team's place, words, games and matches won are the
+# figures' own: the standings only order their lines by them.
+PLACES_BY_FORMAT: dict[str, Callable[[Event], object | None]] = {}
 
 
-def _placed_key(places: dict[int, int]) -> Callable[[TeamLine], tuple]:
-    def key(line: TeamLine) -> tuple:
-        return (places.get(line.partnership_id, 0), *pairs_key(line))
-
-    return key
+def _placed(teams: list[TeamLine], players: list[PlayerLine], figures) -> tuple[list, list]:
+    """The lines of a bracket, each team as its `figures` place it (teams still in first,
+    place 0, then by place; a shared place in name order), and each player as their
+    partnership: the same place and words ("5th–6th"), never a ranking of their own."""
+    by_team, order = figures.by_partnership, figures.order
+    last = len(order)
+    for line in teams:
+        team = by_team.get(line.partnership_id)
+        if team is None:
+            continue  # registered but not seeded: no place, listed last
+        line.place, line.shared, line.label = team.place, team.shared, team.label
+        line.games_won, line.matches_won = team.games_won, team.matches_won
+    teams = sorted(
+        teams,
+        key=lambda t: (order.get(t.partnership_id, last), name_key(t.name), t.name),
+    )
+    team_of = {pk: t for t in teams for pk in t.player_ids}
+    row = {t.partnership_id: i for i, t in enumerate(teams)}
+    for line in players:
+        team = team_of.get(line.player_id)
+        if team is not None:
+            line.place, line.shared, line.label = team.place, team.shared, team.label
+    players = sorted(
+        players,
+        key=lambda p: (
+            row.get(getattr(team_of.get(p.player_id), "partnership_id", None), last),
+            name_key(p.name),
+            p.name,
+        ),
+    )
+    return teams, players
 
 
 def event_standings(event: Event) -> Standings:
@@ -663,14 +701,22 @@ def _standings(
     rounds, in_play, on_time = _round_numbers(seats, statuses)
     players = rank(_player_lines(event, seats, seating.names, statuses), progressive_key)
     teams = None
+    placed = PLACES_BY_FORMAT.get(event.format)
+    figures = placed(event) if placed is not None else None
     if event.is_pairs:
         closed = set(rounds) - set(in_play)
-        placed = PLACES_BY_FORMAT.get(event.format)
-        key = pairs_key if placed is None else _placed_key(placed(event))
-        teams = rank(_team_lines(event, seats, closed, entries), key)
+        teams = rank(_team_lines(event, seats, closed, entries), pairs_key)
         players = partnership_places(rank(players, partnership_key(teams)), teams)
+        if figures is not None:
+            teams, players = _placed(teams, players, figures)
     return Standings(
-        event=event, rounds=rounds, in_play=in_play, players=players, teams=teams, on_time=on_time
+        event=event,
+        rounds=rounds,
+        in_play=in_play,
+        players=players,
+        teams=teams,
+        on_time=on_time,
+        bracket=figures,
     )
 
 
@@ -809,7 +855,10 @@ def player_night(
 
 
 def fmt_place(line) -> str:
-    """ "3" or, for a place shared with others, "3=" (the usual way to print a tie)."""
+    """ "3" or, for a place shared with others, "3=" (the usual way to print a tie); a
+    bracket's place as its figures word it ("1st", "5th–6th", "still in")."""
+    if getattr(line, "label", ""):
+        return line.label
     return f"{line.place}=" if line.shared else str(line.place)
 
 
@@ -840,8 +889,11 @@ def night_prizes(event: Event, standings: Standings) -> dict:
         return found
     lines, fee = standings.players, event.entry_fee
     if event.is_bracket:
-        # A bracket pays its places team by team: the pool is each partner's fee.
+        # A bracket pays its places team by team: the pool is each partner's fee. A team
+        # still in has no place yet (place 0): no prize is paid until the bracket is over.
         lines, fee, found["prize_unit"] = standings.teams, event.entry_fee * 2, "team"
+        if any(line.place == 0 for line in lines):
+            return found
     else:
         loners = "lone marches" if event.loners_counted == Event.LonersCounted.MARCH else "loners"
         chosen = event.awards_chosen()

@@ -104,12 +104,19 @@ def event_standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     event = _get_event_for_user(request, pk)
     standings = event_standings(event)
     name = f"{slugify(event.name)}-{event.date:%Y-%m-%d}-standings.csv"
+    # A bracket's "rounds" are its games, each played by two teams: no column for each, as
+    # on the page (tournaments/tables.py standings_tables).
+    rounds = () if event.is_bracket else standings.rounds
     if standings.is_pairs and not request.GET.get("players"):
-        table = TeamStandingsTable(team_rows(standings), rounds=standings.rounds)
+        table = TeamStandingsTable(
+            team_rows(standings),
+            rounds=rounds,
+            exclude=() if event.is_bracket else ("matches_won",),
+        )
         return csv_response(table, name)
     table = StandingsCsvTable(
         player_rows(standings),
-        rounds=standings.rounds,
+        rounds=rounds,
         sat_out_header=sit_out_header(event),
         missed_header=missed_header(event),
     )

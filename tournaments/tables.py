@@ -261,6 +261,8 @@ class TeamStandingsTable(QuickRows, tables.Table):
 
     place = PlaceColumn(verbose_name="Place")
     name = NameColumn(verbose_name="Partnership", order_by="sort_name")
+    # A bracket's (brackets/figures.py); no column for any other event.
+    matches_won = PointsColumn(verbose_name="Matches won")
     games_won = PointsColumn(verbose_name="Games won")
     difference = PointsColumn(verbose_name="+/-")
     points_for = PointsColumn(verbose_name="Points for")
@@ -283,6 +285,7 @@ class TeamStandingsTable(QuickRows, tables.Table):
                 "place",
                 "name",
                 "...",
+                "matches_won",
                 "games_won",
                 "difference",
                 "points_for",
@@ -332,6 +335,7 @@ def team_rows(standings: Standings) -> list[dict]:
             "place": line.place,
             "name": line.name,
             "sort_name": name_key(line.name),
+            "matches_won": line.matches_won,
             "games_won": line.games_won,
             "difference": line.difference,
             "points_for": line.points_for,
@@ -358,7 +362,12 @@ def standings_tables(
     rounds = () if standings.event.is_bracket else standings.rounds
     players = StandingsTable(player_rows(standings, player_url), rounds=rounds, orderable=sortable)
     teams = (
-        TeamStandingsTable(team_rows(standings), rounds=rounds, orderable=sortable)
+        TeamStandingsTable(
+            team_rows(standings),
+            rounds=rounds,
+            orderable=sortable,
+            exclude=() if standings.event.is_bracket else ("matches_won",),
+        )
         if standings.is_pairs
         else None
     )

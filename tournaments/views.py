@@ -241,6 +241,9 @@ def _render_event(
         and not event.is_bracket  # its rounds are its games, as many as its matches need
     )
     hidden = ("partnership",) if not event.is_pairs else ()
+    # A bracket has no check-in: a team plays each match as it is called, partners together.
+    if event.is_bracket:
+        hidden = (*hidden, "present", "status")
     table = EntryTable(entries, exclude=(*hidden, "present") if night_over else hidden)
     RequestConfig(request, paginate={"paginator_class": pages_of(CHECK_IN_PAGE)}).configure(table)
     sit_outs: dict[int, list[str]] = {}
@@ -766,7 +769,8 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
             except ActionRefused as exc:
                 form.add_error(None, exc.message)
             else:
-                messages.success(request, f"Hand {hand.number} corrected: {hand.description}.")
+                said = f"Hand {hand.number} corrected: {hand.description}."
+                messages.success(request, " ".join(filter(None, [said, hand.changed_words])))
                 return redirect("tournaments:table-detail", pk=table.pk)
     else:
         form = HandCorrectForm(rules=rules, seats=seats, initial=HandCorrectForm.initial_from(hand))

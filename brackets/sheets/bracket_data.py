@@ -34,7 +34,7 @@ def sheet_columns(now: Now, *, blank: bool) -> list[drawing.Column]:
     seeded = dataclasses.replace(now, state=engine.play(now.plan, {}), matches={})
     return [
         drawing.Column(
-            side, number, [drawing.box(seeded, seeded.state.matches[m.id], [], 0) for m in matches]
+            side, number, [drawing.box(seeded, seeded.state.matches[m.id], [], []) for m in matches]
         )
         for side, number, matches in now.plan.columns()
     ]

@@ -5,7 +5,7 @@ advancing teams one result at a time: a corrected result then re-advances everyt
 and nothing stored can drift from what the results say.
 """
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from .core import Match, Plan, Slot
@@ -195,34 +195,133 @@ def _ordinal(n: int) -> str:
 
 
 def placings(state: State) -> list[Placing]:
-    """The places settled so far, best first: a shared place appears once every team in it is
-    known. 1st and 2nd from the final. Below them, counting down: in single elimination the
-    losers of each winners' round from the semi-finals back share a range (the third-place
-    match splits the semi-finals' losers); in double elimination the losers of each losers'
-    round from the last back (3rd from the losers' final, 4th from the round before). The
-    consolation bracket changes no place: its winner is `state.consolation_winner`."""
+    """The places known so far, best first, each with the teams in it so far: the places of
+    `standings` (the one place they are worked out), grouped. A shared place appears with its
+    first team out: "5th–6th" is that round's place whoever else goes out in it."""
+    found: dict[tuple[int, int], list[int]] = {}
+    for team in standings(state):
+        if team.placing is not None:
+            found.setdefault((team.placing.first, team.placing.last), []).append(team.seed)
+    return [
+        Placing(first, last, tuple(sorted(seeds))) for (first, last), seeds in sorted(found.items())
+    ]
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    """One team's bracket, as every page shows it: its place once it is out (None while it is
+    still in, or still to play for third place), and the matches and games it won and lost.
+    Byes are no match; a walkover is a match won by the team that did not withdraw, with no
+    game."""
+
+    seed: int
+    placing: Placing | None
+    withdrawn: bool
+    matches_won: int
+    matches_lost: int
+    games_won: int
+    games_lost: int
+
+    @property
+    def still_in(self) -> bool:
+        """No final place yet: still playing (a withdrawn team is out, its place to come)."""
+        return self.placing is None and not self.withdrawn
+
+    @property
+    def place(self) -> int:
+        """The first place of its placing; 0 while it has none (no place, no night won)."""
+        return self.placing.first if self.placing is not None else 0
+
+    @property
+    def shared(self) -> bool:
+        return self.placing is not None and self.placing.first != self.placing.last
+
+    @property
+    def label(self) -> str:
+        """ "1st", "5th–6th", "still in" or "withdrew": the words on every page."""
+        if self.placing is not None:
+            return self.placing.label()
+        return "withdrew" if self.withdrawn else "still in"
+
+
+def standings(
+    state: State,
+    games: Mapping[str, Sequence[int]] | None = None,
+    withdrawn: Collection[int] = (),
+) -> list[TeamStanding]:
+    """Every team's place, matches and games: the one place a bracket's figures are worked out,
+    for every page, download and printout. `games`: match id -> the winning slot of each game
+    played to its end (a best-of-three's games; none for a walkover).
+
+    The order: the teams still in (fewest losses first, then by seed), then by place (within
+    a shared place by seed; pages put it in name order), then any withdrawn team still to be
+    placed. Places: 1st the champion and 2nd the loser of the deciding final, once there is a
+    champion. Below them, counting down: in single elimination the losers of each winners'
+    round from the semi-finals back share a range (the third-place match splits the
+    semi-finals' losers once played); in double elimination the losers of each losers' round
+    from the last back (3rd from the losers' final). A team's place is known as soon as it is
+    out: the round it went out in gives the range, whoever else goes out in it. The
+    consolation bracket changes no place (its winner: `state.consolation_winner`)."""
     plan, matches = state.plan, state.matches
-    found = []
+    placed: dict[int, Placing] = {}
     if state.champion is not None:
         final = matches["F1"]
         if "F2" in matches and matches["F2"].status != "not_needed":
             final = matches["F2"]
-        found += [Placing(1, 1, (state.champion,)), Placing(2, 2, (final.loser,))]
+        placed[state.champion] = Placing(1, 1, (state.champion,))
+        placed[final.loser] = Placing(2, 2, (final.loser,))
     side = "winners" if plan.format == "single" else "losers"
     rounds: dict[int, list[MatchState]] = {}
     for s in matches.values():
         if s.match.side == side and s.status != "bye":
             rounds.setdefault(s.match.round, []).append(s)
+    out = state.eliminated()
+    third = matches.get("3P")
     place = 3
     for number in sorted(rounds, reverse=True):
         played = rounds[number]
-        third = matches.get("3P")
         if third is not None and number == max(rounds):
             if third.status in DECIDED:
-                found += [Placing(3, 3, (third.winner,)), Placing(4, 4, (third.loser,))]
-        elif all(s.status in DECIDED for s in played):
-            found.append(
-                Placing(place, place + len(played) - 1, tuple(sorted(s.loser for s in played)))
-            )
+                placed[third.winner] = Placing(3, 3, (third.winner,))
+                placed[third.loser] = Placing(4, 4, (third.loser,))
+        else:
+            ids = {s.match.id for s in played}
+            seeds = tuple(sorted(seed for seed, match_id in out.items() if match_id in ids))
+            for seed in seeds:
+                placed[seed] = Placing(place, place + len(played) - 1, seeds)
         place += len(played)
-    return sorted(found, key=lambda p: p.first)
+
+    won = dict.fromkeys(range(1, plan.teams + 1), 0)
+    lost = dict.fromkeys(range(1, plan.teams + 1), 0)
+    games_won = dict.fromkeys(range(1, plan.teams + 1), 0)
+    games_lost = dict.fromkeys(range(1, plan.teams + 1), 0)
+    for s in matches.values():
+        if s.status in DECIDED:
+            won[s.winner] += 1
+            lost[s.loser] += 1
+        for slot in (games or {}).get(s.match.id, ()):
+            if None not in s.teams:
+                games_won[s.teams[slot]] += 1
+                games_lost[s.teams[1 - slot]] += 1
+    gone = set(withdrawn)
+    teams = [
+        TeamStanding(
+            seed=seed,
+            placing=placed.get(seed),
+            withdrawn=seed in gone,
+            matches_won=won[seed],
+            matches_lost=lost[seed],
+            games_won=games_won[seed],
+            games_lost=games_lost[seed],
+        )
+        for seed in range(1, plan.teams + 1)
+    ]
+    return sorted(teams, key=_standing_order)
+
+
+def _standing_order(team: TeamStanding) -> tuple:
+    if team.still_in:
+        return (0, team.matches_lost, 0, team.seed)
+    if team.placing is None:
+        return (2, 0, 0, team.seed)  # withdrawn, its walkover still to come
+    return (1, 0, team.placing.first, team.seed)

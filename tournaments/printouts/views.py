@@ -194,7 +194,8 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
     content = documents.standings_pdf(
         _info(request, event, title),
         status=" ".join(filter(None, [result.status, result.on_time_words])),
-        legend=standings_legend(event),
+        # A bracket's own ranking rule, as the standings page says it (brackets/figures.py).
+        legend=result.bracket.ranking if result.bracket is not None else standings_legend(event),
         **printed,
     )
     return _pdf(content, event, "standings")

@@ -26,3 +26,5 @@ register.filter("money", money)
 # A game's score, "5 – −1" (tournaments/text.py): {{ ns|game_score:ew }}, {{ points|signed }}.
 register.filter("game_score", game_score)
 register.filter("signed", signed)
+# A line's place as the standings tables print it ("3=", a bracket's "5th–6th" or "still in").
+register.filter("place", fmt_place)
