@@ -89,7 +89,7 @@ def night_place(event: Event, line) -> int | None:
     team is still in. The one read of a night's place for the race: a bracket's placing comes
     from brackets/ (tournaments/standings.py PLACES_BY_FORMAT), read in `_event_lines`."""
     if event.format == Event.Format.BRACKET:
-        return line.bracket_place[0]
+        return line.place or None  # 0: still in the bracket (brackets/figures.py)
     return line.place
 
 

@@ -291,7 +291,14 @@ def check_every_surface(client, bracket: Bracket) -> dict[str, tuple[str, int, i
             wins = re.search(r"Wins \(1st place\)</dt><dd>(\d+)<", html).group(1)
             assert wins == ("1" if label == "1st" else "0"), player.name
 
-    # The season page and its PDF, counting by place: each night's place is the bracket's.
+    # The season page and its PDF, counting by place: each night's place is the bracket's,
+    # once the bracket is decided; until then the night waits, and the page says so.
+    if any(label == "still in" for label, _, _ in want.values()):
+        season = text(client.get(reverse("seasons:season", args=[club.slug])))
+        assert f"{event.name} (" in season and "counts when its bracket is decided" in season
+        for members in team_players.values():
+            assert not any(f"<bdi>{p.name}</bdi>" in season for p in members)
+        return want
     for player_team, members in team_players.items():
         label = want[player_team][0]
         place = int(re.match(r"\d+", label).group()) if label[0].isdigit() else 0
