@@ -27,8 +27,12 @@ def owner_only_database(database: str | os.PathLike) -> None:
     and the files beside it its owner's alone, before SQLite opens it."""
     if os.name != "posix" or str(database) in ("", ":memory:"):
         return
-    with contextlib.suppress(OSError):  # a missing folder: SQLite says so in its words
-        os.close(os.open(database, os.O_WRONLY | os.O_CREAT, 0o600))
+    # Only a database not there yet is opened here, and only if this call makes it (O_EXCL):
+    # closing any descriptor of a file drops every POSIX lock this process holds on it, so
+    # opening an existing database while another thread's connection holds its lock would
+    # let a second process write through that lock and corrupt the database.
+    with contextlib.suppress(OSError):  # there already, or a missing folder: SQLite says so
+        os.close(os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     for suffix in BESIDE:
         _owner_only(Path(f"{database}{suffix}"), 0o600)
 

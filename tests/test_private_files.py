@@ -75,3 +75,42 @@ def test_a_database_an_earlier_version_made_readable_by_all_is_made_the_owners(t
             Path(f"{database}{suffix}").chmod(0o644)
         assert modes_while_open(data) == OWNERS_ALONE
     earlier.close()
+
+
+LOCK_FROM_ANOTHER_PROCESS = """
+import sqlite3, sys
+other = sqlite3.connect(sys.argv[1], timeout=0)
+try:
+    other.execute("BEGIN IMMEDIATE")
+except sqlite3.OperationalError as error:
+    print(error)
+else:
+    print("written through the lock")
+"""
+
+
+def test_opening_a_connection_keeps_the_locks_another_connection_holds(tmp_path):
+    """Closing any descriptor of a file drops every POSIX lock the process holds on it: the
+    check of the files' modes, made as each connection opens, must never open the database
+    itself, or a thread's write lock is lost and another process writes through it (the hall
+    served 500s, "database disk image is malformed", while a second command wrote)."""
+    from config.private import owner_only_database
+
+    path = tmp_path / "euchre.sqlite3"
+    owner_only_database(path)  # a new database: made here, 0600
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("CREATE TABLE t (x)")
+    holder.execute("BEGIN IMMEDIATE")  # this process holds the write lock
+    holder.execute("INSERT INTO t VALUES (1)")
+
+    owner_only_database(path)  # as a second thread's connection opens
+
+    done = subprocess.run(
+        [sys.executable, "-c", LOCK_FROM_ANOTHER_PROCESS, str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == "database is locked"
+    holder.execute("ROLLBACK")
+    holder.close()
