@@ -363,7 +363,10 @@ def pairs_night(club):
     return event, people
 
 
-TIE_WORDS = "A game level when its round ended counts half a game won to each side"
+TIE_WORDS = (
+    "A tied game (the score level when the round ended) counts as half a game won for each "
+    "side: 1.5 is one win and one tie."
+)
 
 
 def test_a_tied_pairs_round_is_half_a_game_won_to_each_side(pairs_night):
