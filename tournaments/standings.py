@@ -70,6 +70,11 @@ class PlayerLine:
     label: str = ""
 
     @property
+    def away(self) -> str:
+        """ "left after round 4": why the row has blank rounds (`away_words`)."""
+        return away_words(self)
+
+    @property
     def whole_night(self) -> bool:
         """Seated (or sitting out) in every round of the night: the booby prize's rule."""
         return not self.absent
@@ -267,6 +272,36 @@ def missed_header(event: Event) -> str:
     return f"Rounds missed, arrived late (scored {scored} for each)"
 
 
+def away_words(line: PlayerLine) -> str:
+    """Why a player's row has blank rounds, in a few words under the table: "left after round
+    4", "came for round 3" (a late arrival scoring nothing for the rounds missed), "away for
+    round 3". Empty for a player with none."""
+    if not line.absent:
+        return ""
+    there = [n for n in (*line.rounds, *line.sat_out) if n not in line.absent]
+    if not there:
+        return ""
+    first, last = min(there), max(there)
+    late = sorted(n for n in line.absent if n < first)
+    left = [n for n in line.absent if n > last]
+    between = sorted(n for n in line.absent if first < n < last)
+    words = []
+    if late:
+        words.append(f"came for round {first}")
+    if between:
+        words.append(f"away for {prizes._rounds_words(between)}")
+    if left:
+        words.append(f"left after round {last}")
+    return prizes.and_list(words)
+
+
+def away_legend(standings: Standings) -> str:
+    """Every player's blank rounds explained, for the PDF (the page lists them likewise):
+    "Blank rounds: Ken Zimmerman left after round 4; Carol Jansen came for round 3." """
+    found = [f"{line.name} {line.away}" for line in standings.away_lines]
+    return f"Blank rounds: {'; '.join(found)}." if found else ""
+
+
 def fmt_round(line: PlayerLine, number: int) -> str:
     text = fmt(line.rounds.get(number))
     if number in line.sat_out and text:
@@ -293,6 +328,11 @@ class Standings:
     @property
     def is_pairs(self) -> bool:
         return self.teams is not None
+
+    @property
+    def away_lines(self) -> list[PlayerLine]:
+        """The players with blank rounds, each with why (`PlayerLine.away`), in place order."""
+        return [line for line in self.players if line.away]
 
     @property
     def on_time_words(self) -> str:

@@ -17,6 +17,7 @@ from tournaments.models import MAX_TABLE_CARDS, Table, TableCard, TallyPrint
 from tournaments.prizes import money
 from tournaments.standings import (
     TIE_WORDS,
+    away_legend,
     event_standings,
     loners_words,
     missed_legend,
@@ -188,14 +189,19 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
             "players": players_values,
             "teams": teams_values,
             **_prize_printout(night_prizes(event, result)),
+            # Why a row's rounds are blank: names, so masked with the rest.
+            "away": "" if result.is_pairs else away_legend(result),
         },
         club_id=event.club_id,
     )
+    away = printed.pop("away")
     content = documents.standings_pdf(
         _info(request, event, title),
         status=" ".join(filter(None, [result.status, result.on_time_words])),
         # A bracket's own ranking rule, as the standings page says it (brackets/figures.py).
-        legend=result.bracket.ranking if result.bracket is not None else standings_legend(event),
+        legend=result.bracket.ranking
+        if result.bracket is not None
+        else " ".join(filter(None, [standings_legend(event), away])),
         **printed,
     )
     return _pdf(content, event, "standings")
