@@ -311,6 +311,25 @@ def test_the_booby_prize_goes_to_the_last_of_those_who_played_the_whole_night(
     assert "<strong>Booby prize:</strong> <bdi>C</bdi>" in projector
 
 
+def test_blank_rounds_say_who_left_early_or_came_late(director_client, client, night):
+    event, _ = night
+    standings = event_standings(event)
+    assert {line.name: line.away for line in standings.away_lines} == {
+        "J": "came for round 2",
+        "K": "left after round 2",
+    }
+    # In place order: J (5 points) above K (2).
+    html = "Blank rounds: <bdi>J</bdi> came for round 2; <bdi>K</bdi> left after round 2."
+    page = words(
+        director_client.get(reverse("tournaments:standings", args=[event.pk])).content.decode()
+    )
+    assert html in page
+    public_url = reverse("public:event", args=[event.club.slug, event.pk])
+    assert html in words(client.get(public_url).content.decode())
+    text = words(" ".join(pdf_text(get_pdf(director_client, "printout-standings", event))))
+    assert "Blank rounds: J came for round 2; K left after round 2." in text
+
+
 def test_no_prize_is_named_while_the_night_is_played(director_client, client, club):
     event, _ = progressive_night(club, rounds=1)
     standings = event_standings(event)
@@ -363,7 +382,10 @@ def pairs_night(club):
     return event, people
 
 
-TIE_WORDS = "A game level when its round ended counts half a game won to each side"
+TIE_WORDS = (
+    "A tied game (the score level when the round ended) counts as half a game won for each "
+    "side: 1.5 is one win and one tie."
+)
 
 
 def test_a_tied_pairs_round_is_half_a_game_won_to_each_side(pairs_night):

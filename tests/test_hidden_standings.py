@@ -303,3 +303,30 @@ def test_a_bracket_cannot_hide_its_standings(club):
     assert not Event.objects.get(pk=event.pk).standings_hidden
     Event.objects.filter(pk=event.pk).update(standings_hidden=True)
     assert held_back([Event.objects.get(pk=event.pk)]) == set()
+
+
+HIDDEN_NOTE = (
+    "standings until the last round closes: <strong>Hide the standings</strong> is on in the "
+    "event's settings."
+)
+
+
+def test_the_director_is_told_the_standings_are_hidden_while_they_are(director_client, hidden):
+    pages = [
+        reverse("tournaments:event-detail", args=[hidden.pk]),
+        reverse("tournaments:standings", args=[hidden.pk]),
+    ]
+    edit = reverse("tournaments:event-edit", args=[hidden.pk]) + "#field-standings_hidden"
+    for url in pages:
+        page = director_client.get(url).content.decode()
+        assert "Players don't see" in page and HIDDEN_NOTE in page, url
+        assert f'href="{edit}"' in page, url
+    # Once the last round closes the players see them: nothing to say.
+    close_round(Round.objects.get(event=hidden, number=3), "The hall is closing")
+    for url in pages:
+        assert "Players don't see" not in director_client.get(url).content.decode()
+    # Nor for a night that shows them all along.
+    Event.objects.filter(pk=hidden.pk).update(standings_hidden=False)
+    Round.objects.filter(event=hidden, number=3).update(status=Round.Status.IN_PLAY)
+    for url in pages:
+        assert "Players don't see" not in director_client.get(url).content.decode()

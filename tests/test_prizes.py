@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_figures_agree_nights import pairs_night  # noqa: F401 (a fixture)
 from test_printouts import get_pdf, pdf_text, words
 from test_standings import play_round
 
@@ -214,7 +215,8 @@ def test_side_awards_name_every_tied_player():
     assert awards["most_loners"].winners == ("A", "B") and awards["most_loners"].tied
     assert awards["most_loners"].detail == "2 loners"
     assert awards["best_round"].winners == ("A", "B")
-    assert awards["best_round"].detail == "9 points in rounds 1 and 2"
+    assert awards["best_round"].where == ("round 1", "round 2")
+    assert awards["best_round"].words == "Best round, 9 points: A (round 1) and B (round 2), shared"
     assert awards["high_night"].winners == ("A",) and not awards["high_night"].tied
     assert awards["booby"].winners == ("D", "E") and awards["booby"].detail == "2 points"
     # Only what is chosen, and no most-loners award when no one made a loner.
@@ -380,3 +382,97 @@ def test_the_booby_prize_passes_over_a_player_who_did_not_play_every_round():
     for line in lines:
         line.whole_night = False
     assert side_awards(lines, ["booby"]) == []
+
+
+# --- A pairs night's awards and prizes, partnership by partnership ---------------------------
+
+
+def test_a_pairs_night_pays_its_partnerships_and_names_its_awards(
+    director_client,
+    client,
+    pairs_night,  # noqa: F811 (the fixture imported above)
+):
+    """The tied pairs night (test_figures_agree_nights): M & O 1st (1.5 games, 4 points), Q & S
+    2nd, R & T 3rd, N & P last (0.5 games). Its awards and prizes set through the event form."""
+    from test_house_rules import EVENT_FORM
+
+    event, _ = pairs_night
+    data = {
+        **EVENT_FORM,
+        "name": "Pairs night",
+        "format": "pairs",
+        "rounds_planned": "2",
+        "award_most_loners": "on",
+        "award_best_round": "on",
+        "award_high_night": "on",
+        "award_booby": "on",
+        "entry_fee": "5",
+        "places_paid": "60/40",
+        "prize_booby": "2",
+    }
+    response = director_client.post(reverse("tournaments:event-edit", args=[event.pk]), data)
+    assert response.status_code == 302, response.context["form"].errors
+    detail = director_client.get(reverse("tournaments:event-detail", args=[event.pk]))
+    assert "Side awards: most loners, best round, high night, booby prize." in words(
+        detail.content.decode()
+    )
+    Event.objects.filter(pk=event.pk).update(prizes_public=True)
+
+    page = words(
+        director_client.get(reverse("tournaments:standings", args=[event.pk])).content.decode()
+    )
+    assert (
+        "<strong>Best round, 2 points</strong>: <bdi>M &amp; O</bdi> "
+        '<span class="muted">(rounds 1 and 2)</span>, <bdi>Q &amp; S</bdi> '
+        '<span class="muted">(round 1)</span>'
+    ) in page
+    assert "<strong>High night</strong>: <bdi>M &amp; O</bdi> <span" in page
+    assert "<strong>Booby prize</strong>: <bdi>N &amp; P</bdi>" in page
+    assert "(0.5 games won)" in page
+    assert "lowest place among the partnerships who played every round" in page
+    # 4 partnerships × $10 (both partners' fees) = $40; $2 booby; $38 paid 60/40.
+    assert "Pool: 4 partnerships × $10.00 = <strong>$40.00</strong>" in page
+    assert '>1st</td><td><bdi>M &amp; O</bdi></td><td class="num">$22.80<' in page
+    assert '>2nd</td><td><bdi>Q &amp; S</bdi></td><td class="num">$15.20<' in page
+
+    public = words(
+        client.get(reverse("public:event", args=[event.club.slug, event.pk])).content.decode()
+    )
+    assert "<strong>Booby prize</strong>: <bdi>N &amp; P</bdi>" in public and "$22.80" in public
+
+    text = words(" ".join(pdf_text(get_pdf(director_client, "printout-standings", event))))
+    assert (
+        "Best round, 2 points: M & O (rounds 1 and 2), Q & S (round 1), R & T (round 2) and "
+        "N & P (round 1), shared"
+    ) in text
+    assert "Booby prize: N & P (0.5 games won)" in text
+    assert "Pool: 4 partnerships × $10.00 = $40.00." in text
+    assert "1st M & O $22.80 2nd Q & S $15.20 Booby prize N & P $2.00 Paid out $40.00" in text
+
+
+def test_a_bracket_is_offered_no_side_awards(director_client, club):
+    """A bracket pays places only: awards ticked in its form are not kept nor listed."""
+    from test_house_rules import EVENT_FORM
+
+    data = {**EVENT_FORM, "name": "Cup", "format": "bracket", "award_booby": "on"}
+    response = director_client.post(reverse("tournaments:event-create", args=[club.slug]), data)
+    assert response.status_code == 302, response.context["form"].errors
+    cup = Event.objects.get(name="Cup")
+    assert not cup.award_booby and cup.awards_chosen() == []
+    page = director_client.get(reverse("tournaments:event-detail", args=[cup.pk]))
+    assert "Side awards" not in page.content.decode()
+
+
+def test_the_best_round_names_each_winner_once_and_waits_for_a_round_in_play():
+    lines = [
+        Line("Bud", 1, rounds={1: 10, 2: 4, 3: 10, 4: 10}),
+        Line("Ron", 2, rounds={1: 4, 2: 4, 3: 10, 4: 2}),
+        Line("Vern", 3, rounds={1: 4, 2: 4, 3: 2, 4: 10}),
+    ]
+    (best,) = side_awards(lines, ["best_round"], in_play=[4])
+    assert best.winners == ("Bud", "Ron") and best.where == ("rounds 1 and 3", "round 3")
+    assert best.words == "Best round, 10 points: Bud (rounds 1 and 3) and Ron (round 3), shared"
+    (best,) = side_awards(lines, ["best_round"])
+    assert best.words == (
+        "Best round, 10 points: Bud (rounds 1, 3 and 4), Ron (round 3) and Vern (round 4), shared"
+    )

@@ -159,6 +159,15 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
             return False
         return self.cleaned_data.get("standings_hidden", False)
 
+    def clean(self):
+        cleaned = super().clean()
+        # A bracket pays its places with no side awards (standings.night_prizes): boxes ticked
+        # before choosing a bracket, then hidden by the stylesheet, are not kept.
+        if cleaned.get("format") == Event.Format.BRACKET:
+            for name in AWARD_FIELDS:
+                cleaned[name] = False
+        return cleaned
+
     def clean_sit_out_rule(self):
         return self.cleaned_data["sit_out_rule"] or Event.SitOutRule.AVERAGE
 

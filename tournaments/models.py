@@ -240,7 +240,10 @@ class Event(RulesChoice):
         )
 
     def awards_chosen(self) -> list[str]:
-        """The side awards given this night, as tournaments/prizes.py names them."""
+        """The side awards given this night, as tournaments/prizes.py names them: none for a
+        bracket, which pays its places only (standings.night_prizes)."""
+        if self.is_bracket:
+            return []
         return [key for key in AWARDS if getattr(self, f"award_{key}")]
 
     def side_prizes(self) -> dict[str, Decimal]:
@@ -250,6 +253,8 @@ class Event(RulesChoice):
         """The side awards and the prize table's terms, for the event page."""
         chosen = [AWARDS[key].lower() for key in self.awards_chosen()]
         lines = [f"Side awards: {', '.join(chosen)}." if chosen else "No side awards."]
+        if self.is_bracket:
+            lines = []  # a bracket has none to give (awards_chosen)
         if self.entry_fee > 0:
             terms = f"Prizes: an entry fee of {money(cents(self.entry_fee))}"
             if self.house_percent:

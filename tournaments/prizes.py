@@ -42,6 +42,9 @@ BOOBY_RULE = (
     "The booby prize goes to the lowest place among the players who played every round "
     "(a late arrival or a player who left early is not eligible)."
 )
+PAIRS_BOOBY_RULE = (
+    "The booby prize goes to the lowest place among the partnerships who played every round."
+)
 SO_FAR_RULE = (
     "Leading after the rounds played so far. The booby prize and the prize table are decided "
     "when the last round is played."
@@ -52,18 +55,64 @@ SO_FAR_RULE = (
 class Award:
     key: str
     title: str
-    winners: tuple[str, ...]  # names, in the order printed; several when tied
-    detail: str  # what won it: "3 loners", "9 points in round 2"
+    winners: tuple[str, ...]  # names, in the order printed, each once; several when tied
+    detail: str  # what won it: "3 loners", "10 points"
+    # Beside each winner, where they won it ("rounds 1 and 3"): the best round's; else empty.
+    where: tuple[str, ...] = ()
 
     @property
     def tied(self) -> bool:
         return len(self.winners) > 1
 
+    @property
+    def lead(self) -> str:
+        """The award's heading: "Best round, 10 points" when each winner has a `where`."""
+        return f"{self.title}, {self.detail}" if self.where else self.title
 
-def side_awards(lines: Sequence, chosen: Iterable[str], loners: str = "loners") -> list[Award]:
+    @property
+    def named(self) -> list[tuple[str, str]]:
+        """Each winner, with where they won it ("" for none)."""
+        return list(zip(self.winners, self.where or ("",) * len(self.winners), strict=True))
+
+    @property
+    def tail(self) -> str:
+        """What follows the names: "(3 loners, tied: shared)", or ", shared" after winners
+        each with their rounds."""
+        if self.where:
+            return ", shared" if self.tied else ""
+        return f" ({self.detail}{', tied: shared' if self.tied else ''})"
+
+    @property
+    def words(self) -> str:
+        """The award in one line of plain words, for the PDF: as the page says it."""
+        names = and_list(f"{name} ({where})" if where else name for name, where in self.named)
+        return f"{self.lead}: {names}{self.tail}"
+
+
+def and_list(items: Iterable[str]) -> str:
+    """ "A, B and C": a list of names as the pages write it."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _rounds_words(numbers: Iterable[int]) -> str:
+    numbers = sorted(numbers)
+    return f"round{'s' if len(numbers) > 1 else ''} {and_list(str(n) for n in numbers)}"
+
+
+def side_awards(
+    lines: Sequence,
+    chosen: Iterable[str],
+    loners: str = "loners",
+    in_play: Iterable[int] = (),
+) -> list[Award]:
     """The chosen awards for ranked standings lines (PlayerLine: name, rounds, sat_out,
     missed, lone_made, total), in AWARDS' order. An award nobody has earned (no loner made, no
-    round played) is left out. `loners` names what the event counts ("lone marches")."""
+    round played) is left out. `loners` names what the event counts ("lone marches");
+    `in_play`: rounds not over, which the best round does not count."""
+    in_play = set(in_play)
     chosen = set(chosen)
     found = []
     if "most_loners" in chosen:
@@ -78,17 +127,23 @@ def side_awards(lines: Sequence, chosen: Iterable[str], loners: str = "loners") 
             (points, number, line.name)
             for line in lines
             for number, points in line.rounds.items()
-            # A round played at a table: not a sit-out's or a late arrival's stand-in score.
-            if points is not None and number not in line.sat_out and number not in line.missed
+            # A round played at a table: not a sit-out's or a late arrival's stand-in score,
+            # and over: a round still in play is not a round's score yet.
+            if points is not None
+            and number not in line.sat_out
+            and number not in line.missed
+            and number not in in_play
         ]
         if played:
             best = max(points for points, _, _ in played)
-            winners = [(number, name) for points, number, name in played if points == best]
-            names = tuple(name for _, name in winners)
-            rounds = sorted({number for number, _ in winners})
-            where = " and ".join(str(n) for n in rounds)
-            detail = f"{_points(best)} in round{'s' if len(rounds) > 1 else ''} {where}"
-            found.append(Award("best_round", AWARDS["best_round"], names, detail))
+            rounds_of: dict[str, set[int]] = {}
+            for points, number, name in played:
+                if points == best:
+                    rounds_of.setdefault(name, set()).add(number)
+            # Each winner once, in the standings' order (the lines'), with their rounds.
+            names = tuple(rounds_of)
+            where = tuple(_rounds_words(rounds_of[name]) for name in names)
+            found.append(Award("best_round", AWARDS["best_round"], names, _points(best), where))
     if lines and "high_night" in chosen:
         best = max(line.total for line in lines)
         names = tuple(line.name for line in lines if line.total == best)

@@ -14,6 +14,7 @@ when it was saved, so the standings are the same numbers the tables saw.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections import defaultdict
 from collections.abc import Callable, Iterable
@@ -69,6 +70,11 @@ class PlayerLine:
     label: str = ""
 
     @property
+    def away(self) -> str:
+        """ "left after round 4": why the row has blank rounds (`away_words`)."""
+        return away_words(self)
+
+    @property
     def whole_night(self) -> bool:
         """Seated (or sitting out) in every round of the night: the booby prize's rule."""
         return not self.absent
@@ -88,7 +94,7 @@ class TeamLine:
     name: str
     rounds: dict[int, int | None] = field(default_factory=dict)
     byes: set[int] = field(default_factory=set)
-    # A game level when its round ended counts half a game won to each side (TIE_WORDS).
+    # A tied game (level when its round ended) counts half a game won to each side (TIE_WORDS).
     games_won: Points = 0
     games_tied: int = 0
     points_for: int = 0
@@ -228,8 +234,8 @@ def loners_counted(event: Event, made: int, marched: int) -> int:
 
 # What a tied game counts, beside every list of games won (page, PDF, projector, docs/rules.md).
 TIE_WORDS = (
-    "A game level when its round ended counts half a game won to each side (0.5): 1.5 is "
-    "one game won and one tied."
+    "A tied game (the score level when the round ended) counts as half a game won for each "
+    "side: 1.5 is one win and one tie."
 )
 
 
@@ -266,6 +272,36 @@ def missed_header(event: Event) -> str:
     return f"Rounds missed, arrived late (scored {scored} for each)"
 
 
+def away_words(line: PlayerLine) -> str:
+    """Why a player's row has blank rounds, in a few words under the table: "left after round
+    4", "came for round 3" (a late arrival scoring nothing for the rounds missed), "away for
+    round 3". Empty for a player with none."""
+    if not line.absent:
+        return ""
+    there = [n for n in (*line.rounds, *line.sat_out) if n not in line.absent]
+    if not there:
+        return ""
+    first, last = min(there), max(there)
+    late = sorted(n for n in line.absent if n < first)
+    left = [n for n in line.absent if n > last]
+    between = sorted(n for n in line.absent if first < n < last)
+    words = []
+    if late:
+        words.append(f"came for round {first}")
+    if between:
+        words.append(f"away for {prizes._rounds_words(between)}")
+    if left:
+        words.append(f"left after round {last}")
+    return prizes.and_list(words)
+
+
+def away_legend(standings: Standings) -> str:
+    """Every player's blank rounds explained, for the PDF (the page lists them likewise):
+    "Blank rounds: Ken Zimmerman left after round 4; Carol Jansen came for round 3." """
+    found = [f"{line.name} {line.away}" for line in standings.away_lines]
+    return f"Blank rounds: {'; '.join(found)}." if found else ""
+
+
 def fmt_round(line: PlayerLine, number: int) -> str:
     text = fmt(line.rounds.get(number))
     if number in line.sat_out and text:
@@ -292,6 +328,11 @@ class Standings:
     @property
     def is_pairs(self) -> bool:
         return self.teams is not None
+
+    @property
+    def away_lines(self) -> list[PlayerLine]:
+        """The players with blank rounds, each with why (`PlayerLine.away`), in place order."""
+        return [line for line in self.players if line.away]
 
     @property
     def on_time_words(self) -> str:
@@ -865,12 +906,58 @@ def fmt_place(line) -> str:
 # --- Side awards and the prize table ----------------------------------------------------------
 
 
+@dataclass
+class _TeamNight:
+    """A partnership as the side awards read a player's line: its rounds at a table (a bye is
+    no round's score), its points for, its place, and whether it played every round."""
+
+    name: str
+    place: int
+    rounds: dict[int, Points | None]
+    total: Points
+    whole_night: bool
+    sat_out: set[int] = field(default_factory=set)
+    missed: set[int] = field(default_factory=set)
+    lone_made: int = 0
+
+
+def _pairs_awards(event: Event, standings: Standings, chosen: list[str], loners: str) -> list:
+    """A pairs night's side awards: loners are made by one player, so most loners is a
+    player's; the best round, high night (most points) and booby prize (the last
+    partnership that played every round, by games won) are a partnership's."""
+    night = set(standings.rounds)
+    teams = [
+        _TeamNight(
+            name=team.name,
+            place=team.place,
+            rounds={n: p for n, p in team.rounds.items() if n not in team.byes},
+            total=team.points_for,
+            whole_night=night <= set(team.rounds),
+        )
+        for team in standings.teams
+    ]
+    by_key = {
+        award.key: award
+        for award in prizes.side_awards(teams, chosen, loners, in_play=standings.in_play)
+    }
+    for award in prizes.side_awards(standings.players, ["most_loners"], loners):
+        if "most_loners" in chosen:
+            by_key["most_loners"] = award
+    if "booby" in by_key:
+        games = {t.name: t.games_won for t in standings.teams}
+        won = games[by_key["booby"].winners[0]]
+        words = f"{fmt(won)} game{'' if won == 1 else 's'} won"
+        by_key["booby"] = dataclasses.replace(by_key["booby"], detail=words)
+    return [by_key[key] for key in prizes.AWARDS if key in by_key]
+
+
 def night_prizes(event: Event, standings: Standings) -> dict:
     """The night's side awards and prize table (tournaments/prizes.py), as the standings page,
-    the players' page, the projector and the PDF show them. None of either for a pairs event,
-    and a bracket's prize table pays its teams by their placings, with no side awards; no prize
-    table without an entry fee. A prize table that cannot be paid (side prizes above
-    the pool) is `prize_error`, in words.
+    the players' page, the projector and the PDF show them. A pairs night's prize table pays
+    its partnerships by place (both partners' fees in the pool), and its awards are the
+    partnerships' but for most loners (`_pairs_awards`); a bracket's prize table pays its
+    teams by their placings, with no side awards; no prize table without an entry fee. A prize
+    table that cannot be paid (side prizes above the pool) is `prize_error`, in words.
 
     While a progressive night is still played (not `final`), its awards are leading so far
     (`so_far`), and neither the booby prize nor the prize table is named: who is last, and
@@ -885,9 +972,13 @@ def night_prizes(event: Event, standings: Standings) -> dict:
         "so_far": False,
         "award_notes": [],
     }
-    if standings.is_pairs and not (event.is_bracket and standings.teams):
+    if event.is_bracket and not standings.teams:
         return found
     lines, fee = standings.players, event.entry_fee
+    if standings.is_pairs:
+        # Partners pay a fee each and are paid as one: the pool is both fees, the places the
+        # partnerships'.
+        lines, fee, found["prize_unit"] = standings.teams, event.entry_fee * 2, "partnership"
     if event.is_bracket:
         # A bracket pays its places team by team: the pool is each partner's fee. A team
         # still in has no place yet (place 0): no prize is paid until the bracket is over.
@@ -901,10 +992,17 @@ def night_prizes(event: Event, standings: Standings) -> dict:
         if so_far and (chosen or event.entry_fee > 0):
             found["award_notes"].append(prizes.SO_FAR_RULE)
         if "booby" in chosen:
-            found["award_notes"].append(prizes.BOOBY_RULE)
+            found["award_notes"].append(
+                prizes.PAIRS_BOOBY_RULE if standings.is_pairs else prizes.BOOBY_RULE
+            )
         if so_far:
             chosen = [key for key in chosen if key != "booby"]
-        found["awards"] = prizes.side_awards(standings.players, chosen, loners)
+        if standings.is_pairs:
+            found["awards"] = _pairs_awards(event, standings, chosen, loners)
+        else:
+            found["awards"] = prizes.side_awards(
+                standings.players, chosen, loners, in_play=standings.in_play
+            )
         if so_far:
             return found
     if event.entry_fee > 0:

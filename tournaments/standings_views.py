@@ -15,7 +15,7 @@ from config.jinja2 import partial
 
 from .hidden import mask_hidden
 from .models import SEAT_NAMES
-from .projector import projector_response
+from .projector import points_shown, projector_response
 from .standings import (
     TIE_WORDS,
     event_standings,
@@ -44,6 +44,7 @@ def _context(request: HttpRequest, event) -> dict:
         **standings_tables(request, standings),
         **night_prizes(event, standings),
         "tie_words": TIE_WORDS,
+        "standings_hidden_now": not points_shown(event, standings),
     }
 
 

@@ -50,6 +50,7 @@ from .inputs import whole_number
 from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table, TableCard, side_teams
 from .movements import movement_report
 from .night_chart import night_chart
+from .projector import hides_standings
 from .services import ActionRefused
 from .tables import EntryTable, HandTable, let_go
 
@@ -278,6 +279,8 @@ def _render_event(
                 "tally_printed": tally_printed,
                 "card_changes": card_changes,
                 "night_over": night_over,
+                # Hidden until the last round closes, as the players' pages are (points_shown).
+                "standings_hidden_now": hides_standings(event) and not night_over,
             },
         )
     )

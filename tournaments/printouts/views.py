@@ -17,6 +17,7 @@ from tournaments.models import MAX_TABLE_CARDS, Table, TableCard, TallyPrint
 from tournaments.prizes import money
 from tournaments.standings import (
     TIE_WORDS,
+    away_legend,
     event_standings,
     loners_words,
     missed_legend,
@@ -188,14 +189,19 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
             "players": players_values,
             "teams": teams_values,
             **_prize_printout(night_prizes(event, result)),
+            # Why a row's rounds are blank: names, so masked with the rest.
+            "away": "" if result.is_pairs else away_legend(result),
         },
         club_id=event.club_id,
     )
+    away = printed.pop("away")
     content = documents.standings_pdf(
         _info(request, event, title),
         status=" ".join(filter(None, [result.status, result.on_time_words])),
         # A bracket's own ranking rule, as the standings page says it (brackets/figures.py).
-        legend=result.bracket.ranking if result.bracket is not None else standings_legend(event),
+        legend=result.bracket.ranking
+        if result.bracket is not None
+        else " ".join(filter(None, [standings_legend(event), away])),
         **printed,
     )
     return _pdf(content, event, "standings")
@@ -203,10 +209,7 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
 
 def _prize_printout(found: dict) -> dict:
     """The side awards in words and the prize table's rows, as the standings page shows them."""
-    awards = [
-        f"{a.title}: {' and '.join(a.winners)} ({a.detail}{', tied: shared' if a.tied else ''})"
-        for a in found["awards"]
-    ]
+    awards = [award.words for award in found["awards"]]
     awards += found["award_notes"]  # the rules they follow, as the page says them
     table = found["prizes"]
     heading = {"awards_heading": "Side awards so far" if found["so_far"] else "Side awards"}
@@ -214,13 +217,14 @@ def _prize_printout(found: dict) -> dict:
         return {"awards": [*awards, f"Prizes: {found['prize_error']}"], **heading}
     if table is None:
         return {"awards": awards, **heading}
-    rows = [["Prize", "Player", "Paid"]]
+    unit = found["prize_unit"]
+    rows = [["Prize", unit.capitalize(), "Paid"]]
     for payout in (*table.places, *table.side):
         for i, (name, each) in enumerate(payout.rows):
             rows.append([payout.label if i == 0 else "", name, money(each)])
     rows.append(["Paid out", "", money(table.paid)])
     pool = (
-        f"Pool: {table.players} player{'s' if table.players != 1 else ''} × {money(table.fee)} = "
+        f"Pool: {table.players} {unit}{'s' if table.players != 1 else ''} × {money(table.fee)} = "
         f"{money(table.pool)}"
         + (f"; the house keeps {money(table.house)}." if table.house else ".")
     )
