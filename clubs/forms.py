@@ -194,7 +194,7 @@ class RosterImportForm(forms.Form):
         if "\x00" in text:
             # A NUL is no name's character; PostgreSQL refuses to store one, SQLite would keep it.
             raise forms.ValidationError(
-                "This file holds a NUL character, so it is not a plain CSV file (perhaps a "
+                "This file has a NUL character in it, so it is not a plain CSV file (perhaps a "
                 'spreadsheet file or UTF-16). In your spreadsheet, save it as "CSV UTF-8" and '
                 "upload it again."
             )

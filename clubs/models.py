@@ -353,3 +353,17 @@ class Player(models.Model):
         if kwargs.get("update_fields") is not None and "name" in kwargs["update_fields"]:
             kwargs["update_fields"] = {*kwargs["update_fields"], "sort_name"}
         super().save(*args, **kwargs)
+
+
+class MergedPlayer(models.Model):
+    """A player merged into another (services.player_merge) and deleted: their old id and the
+    player they became, so an old address of theirs (a bookmarked public page) leads on to
+    the kept player's page. A later merge of the kept player moves it on again."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    # The deleted player's id: ids are never reused, so one row per id.
+    old_id = models.PositiveBigIntegerField(unique=True)
+    into = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+    def __str__(self):
+        return f"player {self.old_id} → {self.into_id}"

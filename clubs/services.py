@@ -22,7 +22,7 @@ from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
 from django.utils.html import format_html
 
-from .models import Club, ClubDirector, Player
+from .models import Club, ClubDirector, MergedPlayer, Player
 from .text import name_key, visible_name
 
 NAME_MAX = Player._meta.get_field("name").max_length
@@ -54,6 +54,9 @@ class Duplicate:
     name: str  # as typed
     existing: str  # as the roster, or the earlier line, spells it
     earlier_line: int | None = None  # None: on the roster
+    # On the roster but retired: not on its main list, so "already on the roster" alone
+    # sent the director looking for a name they could not see.
+    retired: bool = False
 
     @property
     def message(self) -> str:
@@ -67,9 +70,13 @@ class Duplicate:
 
     def _words(self, name: str, fill) -> str:
         where = "on the roster" if self.earlier_line is None else f"on line {self.earlier_line}"
+        # As the single add says it (_duplicate_message).
+        tail = ": bring them back from the Retired list" if self.retired else ""
+        if self.retired:
+            where += ", retired"
         if self.name == self.existing:
-            return fill(f"Line {self.line}: {name} is already {where}.", self.existing)
-        typed = f"Line {self.line}: {name} is already {where} (typed “{name}”)."
+            return fill(f"Line {self.line}: {name} is already {where}{tail}.", self.existing)
+        typed = f"Line {self.line}: {name} is already {where} (typed “{name}”){tail}."
         return fill(typed, self.existing, self.name)
 
 
@@ -205,9 +212,11 @@ def roster_import(*, club: Club, text: str, is_csv: bool = False) -> RosterImpor
     text = text.lstrip("\ufeff")
     rows, errors = _rows_from_csv(text) if is_csv else _rows_from_text(text)
     result = RosterImport()
-    # Each name's key: the name as the roster (line None) or an earlier line spells it.
-    seen: dict[str, tuple[str, int | None]] = {
-        name_key(n): (n, None) for n in club.players.values_list("name", flat=True)
+    # Each name's key: the name as the roster (line None) or an earlier line spells it, and
+    # whether the roster's player is retired.
+    seen: dict[str, tuple[str, int | None, bool]] = {
+        name_key(n): (n, None, not active)
+        for n, active in club.players.values_list("name", "active")
     }
     to_create: list[Player] = []
     for row in rows:
@@ -219,10 +228,10 @@ def roster_import(*, club: Club, text: str, is_csv: bool = False) -> RosterImpor
             continue
         key = name_key(row.name)
         if key in seen:
-            existing, line = seen[key]
-            result.duplicates.append(Duplicate(row.line, row.name, existing, line))
+            existing, line, retired = seen[key]
+            result.duplicates.append(Duplicate(row.line, row.name, existing, line, retired))
             continue
-        seen[key] = (row.name, row.line)
+        seen[key] = (row.name, row.line, False)
         to_create.append(Player(club=club, name=row.name, email=row.email, phone=row.phone))
     # In line order, whichever check found them.
     result.errors = [f"Line {line}: {message}" for line, message in sorted(errors)]
@@ -335,23 +344,36 @@ def player_retire(*, player: Player, retired: bool) -> Player:
 @dataclass
 class Merge:
     """What a merge moved, filled in by the receivers of clubs.signals (each app counts its
-    own rows): `moved` in words ("nights entered": 3), and `nights`, the ids of the events
-    the player merged away had a part in, for what is worked out again from them."""
+    own rows): `moved` by what (merge.moved["nights entered"] == 3), each said in the words
+    its receiver gave ("3 nights played"); `nights`, the ids of the events the player merged
+    away had a part in, for what is worked out again from them; and `details`, what becomes
+    of each player's email and phone (the merged-away player's row is deleted: a detail the
+    kept player does not take is dropped, and the preview says so beforehand)."""
 
     keep: Player
     other: Player
     moved: dict[str, int] = field(default_factory=dict)
     nights: set[int] = field(default_factory=set)
+    details: list[str] = field(default_factory=list)
     # A preview: everything is done, shown, and rolled back; the ratings are not replayed.
     preview: bool = False
+    # How each count is said: (one, many), "{}" standing for the number.
+    words: dict[str, tuple[str, str]] = field(default_factory=dict)
 
-    def count(self, what: str, n: int) -> None:
+    def count(self, what: str, n: int, one: str = "", many: str = "") -> None:
+        """Count `n` rows of `what`, said as `one` or `many` ("{} night played")."""
+        if one:
+            self.words[what] = (one, many or one)
         if n:
             self.moved[what] = self.moved.get(what, 0) + n
 
     @property
     def lines(self) -> list[str]:
-        return [f"{what}: {n}" for what, n in self.moved.items()]
+        said = []
+        for what, n in self.moved.items():
+            one, many = self.words.get(what, (f"{what}: {{}}", f"{what}: {{}}"))
+            said.append((one if n == 1 else many).format(n))
+        return said
 
 
 class MergeRefused(ValidationError):
@@ -379,16 +401,34 @@ def _left_behind(other: Player) -> list[str]:
     return left
 
 
+_DETAILS = (("email", "email"), ("phone", "phone number"))
+
+
 def _merge_details(keep: Player, other: Player, merge: Merge) -> None:
     """The kept player's own details after a merge: an email or phone only the other had is
     kept; a player who asked to be shown by initials stays so (either of the two asking is
     enough: the merge must not show a name someone asked to hide); and one who still plays
     (either of the two not retired) is not retired."""
-    for name in ("email", "phone"):
+    for name, _ in _DETAILS:
         if not getattr(keep, name) and getattr(other, name):
             setattr(keep, name, getattr(other, name))
     keep.shown_publicly = keep.shown_publicly and other.shown_publicly
     keep.active = keep.active or other.active
+
+
+def _details_in_words(keep: Player, other: Player) -> list[str]:
+    """What _merge_details does to each email and phone, in words: taken over, or dropped
+    because the kept player has their own (a player has one of each)."""
+    words = []
+    for name, label in _DETAILS:
+        mine, theirs = getattr(keep, name), getattr(other, name)
+        if not theirs or theirs.casefold() == mine.casefold():
+            continue
+        if mine:
+            words.append(f"{other.name}’s {label} {theirs} is dropped: {keep.name} keeps {mine}")
+        else:
+            words.append(f"{keep.name} takes {other.name}’s {label} {theirs}")
+    return words
 
 
 def _merge(*, keep: Player, other: Player, preview: bool) -> Merge:
@@ -409,21 +449,27 @@ def _merge(*, keep: Player, other: Player, preview: bool) -> Merge:
     other.refresh_from_db()
     player_merging.send(sender=Player, keep=keep, other=other, merge=merge)
     player_merged.send(sender=Player, keep=keep, other=other, merge=merge)
+    # Whoever was merged into `other` before now leads on to `keep`.
+    MergedPlayer.objects.filter(into=other).update(into=keep)
     left = _left_behind(other)
     if left:
         raise MergeRefused(
             f"Nothing was merged: {other.name} still has {', '.join(left)} that the merge does "
             "not know how to move. Tell whoever looks after the app."
         )
+    merge.details = _details_in_words(keep, other)
     if preview:
         return merge  # rolled back by the caller: nothing saved, nothing deleted
     _merge_details(keep, other, merge)
     keep._change_reason = f"{other.name} (player {other.pk}) merged in: " + (
-        "; ".join(merge.lines) or "nothing to move"
+        "; ".join(merge.lines + merge.details) or "nothing to move"
     )
     keep.save()
     other._change_reason = f"Merged into {keep.name} (player {keep.pk})."
+    other_pk = other.pk
     other.delete()
+    # Their old addresses lead on to the kept player (players.views.player_page).
+    MergedPlayer.objects.create(club_id=keep.club_id, old_id=other_pk, into=keep)
     return merge
 
 

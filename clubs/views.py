@@ -20,6 +20,7 @@ from .forms import (
     RosterImportForm,
 )
 from .models import Club, Player
+from .signals import player_nights
 from .tables import PlayerTable, RetiredTable, pages_of
 from .text import initials
 
@@ -43,6 +44,15 @@ def _player_address(club: Club) -> str:
     return reverse("clubs:player-detail", args=[club.slug, 999999999]).replace("999999999", "{}")
 
 
+def _focus(form, name: str | None = None):
+    """Give the form's field in error (or `name`) `autofocus`, so the page answering a post
+    opens at the form, its message in sight, with no script: a roster is thousands of pixels
+    long, and a message at its foot looked as if nothing had happened. Django links the
+    field's errors to it (aria-describedby)."""
+    in_error = next((f for f in form.errors if f in form.fields), None)
+    form.fields[in_error or name or next(iter(form.fields))].widget.attrs["autofocus"] = True
+
+
 def _render_club(
     request: HttpRequest,
     club: Club,
@@ -51,6 +61,11 @@ def _render_club(
     import_form: RosterImportForm | None = None,
     report=None,
 ) -> HttpResponse:
+    if player_form is not None and player_form.errors:
+        _focus(player_form)
+    elif import_form is not None and import_form.errors:
+        _focus(import_form, "text")
+    # An import's report takes the focus itself (club_detail.html): the page opens at its top.
     roster = PlayerTable(club.players.filter(active=True))
     roster.player_address = _player_address(club)
     RequestConfig(request, paginate={"paginator_class": pages_of(100)}).configure(roster)
@@ -183,6 +198,10 @@ def _render_player(
     if find_form.is_valid() and find_form.cleaned_data["find"]:
         matching = club.players.matching(find_form.cleaned_data["find"]).exclude(pk=player.pk)
         found = list(matching.by_name()[: FOUND_LIMIT + 1])
+    same_name = list(
+        club.players.filter(sort_name=player.sort_name).exclude(pk=player.pk).order_by("pk")
+    )
+    together = _played_together(player, [*same_name, *(found or [])])
     return render(
         request,
         "clubs/player_detail.html",
@@ -191,16 +210,29 @@ def _render_player(
             "player": player,
             "nights": player.entries.count(),
             # Names that read as this one (a duplicate from before apostrophes were folded).
-            "same_name": club.players.filter(sort_name=player.sort_name)
-            .exclude(pk=player.pk)
-            .order_by("pk"),
+            "same_name": [(p, p.pk in together) for p in same_name],
             "rename_form": rename_form or PlayerRenameForm(initial={"name": player.name}),
             "find_form": find_form,
-            "found": found[:FOUND_LIMIT] if found is not None else None,
+            "found": (
+                [(p, p.pk in together) for p in found[:FOUND_LIMIT]] if found is not None else None
+            ),
             "more_found": found is not None and len(found) > FOUND_LIMIT,
         },
         status=status,
     )
+
+
+def _played_together(player: Player, others: list[Player]) -> set[int]:
+    """The ids of `others` who had a part in a night `player` had a part in: one person
+    cannot play twice in a night, so the merge would refuse them (tournaments.merging)."""
+    if not others:
+        return set()
+    nights: dict[int, set[int]] = {}
+    for _, answer in player_nights.send(sender=Player, players=[player, *others]):
+        for pk, events in (answer or {}).items():
+            nights.setdefault(pk, set()).update(events)
+    mine = nights.get(player.pk, set())
+    return {p.pk for p in others if nights.get(p.pk, set()) & mine}
 
 
 @login_required
@@ -243,8 +275,9 @@ def player_retire(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            f"{player.name} is retired: off the roster's main list and the players a night "
-            "adds, with every night kept. Bring them back from the Retired list.",
+            f"{player.name} is retired: left off the roster's main list and the players you "
+            "add to a night, with every night they played kept. Bring them back from the "
+            "Retired list.",
         )
     return redirect("clubs:player-detail", slug=club.slug, pk=player.pk)
 
@@ -255,6 +288,14 @@ def player_merge(request: HttpRequest, slug: str, pk: int, other_pk: int) -> Htt
     then, posted with the player to keep, the merge itself."""
     club, player = _get_player_for_user(request, slug, pk)
     other = get_object_or_404(Player, club=club, pk=other_pk)
+    if other.pk == player.pk:
+        # Only a typed address asks this: said plainly, back where the director came from.
+        messages.error(
+            request,
+            f"{player.name} cannot be merged with themselves: nothing was merged. To merge "
+            "two players, find the other one under “Merge with another player”.",
+        )
+        return redirect("clubs:player-detail", slug=club.slug, pk=player.pk)
     pair = {player.pk: player, other.pk: other}
     error = ""
     if request.method == "POST":
@@ -268,7 +309,7 @@ def player_merge(request: HttpRequest, slug: str, pk: int, other_pk: int) -> Htt
             except ValidationError as exc:
                 error = " ".join(exc.messages)
             else:
-                moved = "; ".join(merge.lines) or "nothing to move"
+                moved = "; ".join(merge.lines + merge.details) or "nothing to move"
                 messages.success(request, f"{gone.name} is merged into {keep.name}: {moved}.")
                 return redirect("clubs:player-detail", slug=club.slug, pk=keep.pk)
             # A refused merge changed nothing; the two are read again as they are now, and if
@@ -288,7 +329,9 @@ def player_merge(request: HttpRequest, slug: str, pk: int, other_pk: int) -> Htt
         except ValidationError as exc:
             refused = " ".join(exc.messages)
             break
-        choices.append({"keep": keep, "gone": gone, "moved": preview.lines})
+        choices.append(
+            {"keep": keep, "gone": gone, "moved": preview.lines, "details": preview.details}
+        )
     return render(
         request,
         "clubs/player_merge.html",

@@ -8,13 +8,13 @@ import functools
 
 from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from clubs import dates
-from clubs.models import Player
+from clubs.models import MergedPlayer, Player
 from clubs.text import initials
 from ratings import services as ratings
 from seasons.models import rules_for
@@ -30,13 +30,29 @@ from .nights import player_nights
 LISTED = 10
 
 
-def _get_public_player(slug: str, player_pk: int) -> Player:
+def _public_players():
     # Only a player who has played: a name on the roster alone is the director's to see.
     played = Seat.objects.filter(player=OuterRef("pk"), round__event__club=OuterRef("club"))
-    players = Player.objects.select_related("club").filter(
+    return Player.objects.select_related("club").filter(
         Exists(played), club__results_public=True, shown_publicly=True
     )
-    return get_object_or_404(players, club__slug=slug, pk=player_pk)
+
+
+def _get_public_player(slug: str, player_pk: int) -> Player:
+    return get_object_or_404(_public_players(), club__slug=slug, pk=player_pk)
+
+
+def _merged_into(slug: str, player_pk: int) -> Player | None:
+    """The player `player_pk` was merged into (clubs.services.player_merge), if their page is
+    one anybody may see, as _get_public_player decides it; else None (the page's 404)."""
+    into = (
+        MergedPlayer.objects.filter(club__slug=slug, old_id=player_pk)
+        .values_list("into_id", flat=True)
+        .first()
+    )
+    if into is None:
+        return None
+    return _public_players().filter(club__slug=slug, pk=into).first()
 
 
 def _rating(player: Player, held: list[summary.Night]) -> dict:
@@ -121,6 +137,11 @@ def _jinja(template: str, context: dict) -> str:
 
 
 def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
+    if not Player.objects.filter(pk=player_pk).exists():
+        # A merged player's old address (a bookmark, a link sent round) leads to the kept one.
+        kept = _merged_into(slug, player_pk)
+        if kept is not None:
+            return redirect("players:player", slug=slug, player_pk=kept.pk)
     player = _get_public_player(slug, player_pk)
     club = player.club
     listed = player_nights(player)

@@ -88,4 +88,9 @@ def rate_merged_player(sender, keep, other, merge, **kwargs):
         return
     first = Event.objects.filter(pk__in=merge.nights).order_by("date", "pk").first()
     done = services.replay_from(first)
-    merge.count("nights counted again for the ratings", done["nights"])
+    merge.count(
+        "nights counted again for the ratings",
+        done["nights"],
+        "ratings worked out again from {} night",
+        "ratings worked out again from {} nights",
+    )

@@ -220,7 +220,7 @@ def test_a_club_address_already_taken_or_reserved_is_refused_and_nothing_is_crea
 @pytest.mark.parametrize(
     ("content", "words"),
     [
-        (b"Nora Park\nOwen\x00Reed\n", "This file holds a NUL character"),
+        (b"Nora Park\nOwen\x00Reed\n", "This file has a NUL character in it"),
         ("Nora Park\nOwen Reed\n".encode("utf-16"), "This file is not UTF-8 text."),
     ],
     ids=["nul-byte", "utf-16"],

@@ -74,7 +74,7 @@ from brackets.forms import BracketSettingsForm, CallForm, DrawForm, ResetForm, W
 from brackets.models import Bracket, Game, Match
 from brackets.models import Team as BracketTeam
 from clubs.forms import ClubCreateForm, ClubSettingsForm, PlayerForm, RosterImportForm
-from clubs.models import Club, ClubDirector, Player
+from clubs.models import Club, ClubDirector, MergedPlayer, Player
 from ratings.models import CountedRound, NightRating, PlayerRating
 from seasons.forms import SeasonDatesForm, SeasonRulesForm
 from seasons.models import NightLine, SeasonRules
@@ -325,6 +325,7 @@ CLUB_OF = {
     ClubDirector: "club",
     Player: "club",
     Player.history.model: "club",
+    MergedPlayer: "club",
     Event: "club",
     TallyPrint: "event__club",
     Partnership: "event__club",

@@ -5,15 +5,16 @@ partnerships and bracket teams, tables captained, ratings and season lines follo
 player, all or nothing."""
 
 import datetime
+import re
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils.formats import date_format
 from test_ratings import play_night, rebuilt, stored
 
 from brackets.models import Bracket, Team
-from clubs.models import Player
+from clubs.dates import day
+from clubs.models import MergedPlayer, Player
 from clubs.services import (
     MergeRefused,
     player_add,
@@ -238,6 +239,7 @@ EVERY_RELATION = {
     ("seasons.NightLine", "player"),
     ("ratings.PlayerRating", "player"),
     ("ratings.NightRating", "player"),
+    ("clubs.MergedPlayer", "into"),
 }
 
 
@@ -291,6 +293,10 @@ def twins(club, players):
     Team.objects.create(
         bracket=Bracket.objects.create(event=bracket_night), partnership=team, seed=1
     )
+    # A "M. O'Brien" was merged into the twin before: her old address leads to the twin.
+    earlier = Player.objects.create(club=club, name="M. O'Brien")
+    MergedPlayer.objects.create(club=club, old_id=earlier.pk, into=twin)
+    earlier.delete()
     return mary, twin, first, third, team
 
 
@@ -330,8 +336,12 @@ def test_a_merge_moves_every_row_that_refers_to_the_player(club, twins):
     assert NightLine.objects.filter(player=mary).count() == 3
     # The history keeps the merge, both ways.
     assert mary.history.first().history_change_reason.startswith(
-        f"Mary OBrien (player {twin_pk}) merged in: nights entered: 2"
+        f"Mary OBrien (player {twin_pk}) merged in: 2 nights played; 2 rounds played or sat out; "
+        "captain at 1 table; 1 table’s score confirmed; ratings worked out again from 2 nights"
     )
+    # Both old addresses lead to Mary now.
+    assert set(MergedPlayer.objects.values_list("into", flat=True)) == {mary.pk}
+    assert MergedPlayer.objects.filter(old_id=twin_pk, club=club).exists()
     gone = Player.history.filter(id=twin_pk).first()
     assert gone.history_type == "-"
     assert gone.history_change_reason == f"Merged into Mary O'Brien (player {mary.pk})."
@@ -358,7 +368,7 @@ def test_two_players_of_one_night_are_not_merged_and_nothing_changes(club, twins
 
     assert refused.value.messages == [
         "Nothing was merged: Mary O'Brien and Mary OBrien both played in Night 1, "
-        f"{date_format(first.date)}. One person cannot play twice in one night, so they are "
+        f"{day(first.date, club)}. One person cannot play twice in one night, so they are "
         "two players: rename one instead (add a middle initial or a nickname)."
     ]
     assert (_refers(mary.pk), _refers(twin.pk)) == (before_mary, before_twin)
@@ -388,16 +398,20 @@ def test_the_director_previews_then_merges_from_the_players_page(director_client
     assert merge_url in page.content.decode()  # offered: the same name on the roster
 
     preview = director_client.get(merge_url).content.decode()
-    assert "From <bdi>Mary OBrien</bdi>:\n        nights entered: 2" in preview
+    assert (
+        "From <bdi>Mary OBrien</bdi>:\n        2 nights played; 2 rounds played or sat out; "
+        "captain at 1 table; 1 table’s score confirmed." in preview
+    )
     assert Player.objects.filter(pk=twin.pk).exists()  # the preview changed nothing
     assert Entry.objects.filter(player=twin).count() == 2
 
     done = director_client.post(merge_url, {"keep": mary.pk}, follow=True)
 
     assert done.redirect_chain[-1][0] == reverse("clubs:player-detail", args=[club.slug, mary.pk])
-    assert "Mary OBrien is merged into Mary O&#x27;Brien: nights entered: 2" in (
+    assert "Mary OBrien is merged into Mary O&#x27;Brien: 2 nights played; " in (
         done.content.decode()
     )
+    assert "ratings worked out again from 2 nights." in done.content.decode()
     assert not Player.objects.filter(pk=twin.pk).exists()
 
 
@@ -429,13 +443,20 @@ def test_a_merge_keeping_a_third_player_merges_nothing(director_client, club, tw
 
 
 def test_a_player_is_not_merged_with_themselves(director_client, club, players):
+    """Only a typed address asks it: refused plainly, back on the player's page, rather than a
+    page offering to "Merge Ada Baker and Ada Baker"."""
     ada = players[0]
     url = reverse("clubs:player-merge", args=[club.slug, ada.pk, ada.pk])
+    back = reverse("clubs:player-detail", args=[club.slug, ada.pk])
 
-    assert "Pick two different players to merge." in director_client.get(url).content.decode()
-    response = director_client.post(url, {"keep": ada.pk})
-    assert response.status_code == 200
-    assert "Pick two different players to merge." in response.content.decode()
+    for response in (
+        director_client.get(url, follow=True),
+        director_client.post(url, {"keep": ada.pk}, follow=True),
+    ):
+        assert response.redirect_chain == [(back, 302)]
+        page = response.content.decode()
+        assert "Ada Baker cannot be merged with themselves: nothing was merged." in page
+        assert "Merge Ada Baker and Ada Baker" not in page
     assert Player.objects.filter(pk=ada.pk).exists()
 
 
@@ -555,3 +576,118 @@ def test_the_upgrade_gives_names_already_on_the_roster_their_folded_key():
     assert mary.sort_name == "mary obrien"
     with pytest.raises(ValidationError, match="Mary O’Brien is already on the roster"):
         player_add(club=mary.club, name="Mary OBrien")
+
+
+# --- What a director on a phone met --------------------------------------------------------
+
+
+def _tag(page: str, pattern: str) -> str:
+    found = re.search(pattern, page)
+    assert found, pattern
+    return found.group()
+
+
+def test_a_refused_add_opens_the_page_at_the_form_and_its_message(director_client, club):
+    """The roster is thousands of pixels long: the page answering the post opens at the name
+    in error (autofocus, no script needed), its message linked to it."""
+    Player.objects.create(club=club, name="Pat O'Brien")
+
+    page = director_client.post(
+        reverse("clubs:player-add", args=[club.slug]), {"name": "Pat OBrien"}
+    ).content.decode()
+
+    field = _tag(page, r'<input[^>]*name="name"[^>]*>')
+    assert "autofocus" in field
+    assert 'aria-describedby="id_name_error"' in field
+    error = page[page.index('id="id_name_error"') :]
+    assert error.index("Pat O&#x27;Brien is already on the roster.") < 200
+    assert page.count("autofocus") == 1
+
+
+def test_an_import_says_a_retired_player_is_retired_and_opens_at_its_report(director_client, club):
+    Player.objects.create(club=club, name="Joe Smith", active=False)
+
+    report = roster_import(club=club, text="joe smith\nJoe Smith\nAnn Cole")
+
+    assert [d.message for d in report.duplicates] == [
+        "Line 1: Joe Smith is already on the roster, retired (typed “joe smith”): bring them "
+        "back from the Retired list.",
+        "Line 2: Joe Smith is already on the roster, retired: bring them back from the Retired "
+        "list.",
+    ]
+    page = director_client.post(
+        reverse("clubs:player-import", args=[club.slug]), {"text": "Joe Smith"}
+    ).content.decode()
+    assert "Line 1: <bdi>Joe Smith</bdi> is already on the roster, retired: bring them back" in (
+        page
+    )
+    # The report is in the import's card, below the roster, and the page opens at it.
+    form = page[page.index('id="import-players"') :]
+    assert _tag(form, r"<h4[^>]*>Import report") == '<h4 tabindex="-1" autofocus>Import report'
+    assert page.count("autofocus") == 1
+
+
+def test_the_merge_preview_says_whose_email_and_phone_are_kept_and_dropped(director_client, club):
+    tess = Player.objects.create(club=club, name="Tess Walker", email="tess@example.org")
+    tessie = Player.objects.create(
+        club=club, name="Tessie Walker", email="tw2@example.org", phone="555-0101"
+    )
+    url = reverse("clubs:player-merge", args=[club.slug, tessie.pk, tess.pk])
+
+    page = director_client.get(url).content.decode()
+
+    # Both choices, each saying what it keeps and what it drops.
+    assert (
+        "Tessie Walker’s email tw2@example.org is dropped: Tess Walker keeps tess@example.org."
+        in page
+    )
+    assert "Tess Walker takes Tessie Walker’s phone number 555-0101." in page
+    assert (
+        "Tess Walker’s email tess@example.org is dropped: Tessie Walker keeps tw2@example.org."
+        in page
+    )
+    done = director_client.post(url, {"keep": tess.pk}, follow=True).content.decode()
+    assert "Tessie Walker’s email tw2@example.org is dropped" in done
+    tess.refresh_from_db()
+    assert (tess.email, tess.phone) == ("tess@example.org", "555-0101")
+
+
+def test_the_merge_search_names_a_player_of_the_same_night_without_a_link(
+    director_client, club, twins, players
+):
+    mary, twin, *_ = twins
+    ada, jill = players[0], players[9]  # Ada played every night with Mary; Jill never played
+    page_url = reverse("clubs:player-detail", args=[club.slug, mary.pk])
+
+    page = director_client.get(page_url + "?find=a").content.decode()
+
+    assert reverse("clubs:player-merge", args=[club.slug, mary.pk, ada.pk]) not in page
+    assert (
+        "<bdi>Ada Baker</bdi>: played the same night as <bdi>Mary O&#x27;Brien</bdi>, so cannot "
+        "be merged" in page
+    )
+    assert reverse("clubs:player-merge", args=[club.slug, mary.pk, jill.pk]) in page
+    assert reverse("clubs:player-merge", args=[club.slug, mary.pk, twin.pk]) in page
+    nothing = director_client.get(page_url + "?find=zzz").content.decode()
+    assert "No other player's name has “zzz” in it." in nothing
+
+
+def test_a_merged_players_old_address_leads_to_the_kept_players_page(client, club, twins):
+    mary, twin, *_ = twins
+    old = reverse("players:player", args=[club.slug, twin.pk])
+    kept = reverse("players:player", args=[club.slug, mary.pk])
+    earlier = MergedPlayer.objects.get().old_id  # merged into the twin before
+
+    player_merge(keep=mary, other=twin)
+
+    for address in (old, reverse("players:player", args=[club.slug, earlier])):
+        response = client.get(address)
+        assert (response.status_code, response["Location"]) == (302, kept)
+    assert client.get(old, follow=True).status_code == 200
+    # Only where the kept player's own page may be seen, as that page decides.
+    Player.objects.filter(pk=mary.pk).update(shown_publicly=False)
+    assert client.get(kept).status_code == client.get(old).status_code == 404
+    Player.objects.filter(pk=mary.pk).update(shown_publicly=True)
+    club.results_public = False
+    club.save()
+    assert client.get(kept).status_code == client.get(old).status_code == 404
