@@ -504,3 +504,13 @@ def test_a_night_in_play_is_read_with_its_seats_once(director_client, club, seas
     with CaptureQueriesContext(connection) as queries:
         assert director_client.get(url).status_code == 200
     assert len(queries) == 11, [q["sql"][:60] for q in queries]
+
+
+def test_a_night_with_a_round_to_play_is_said_to_count_so_far(client, director_client, club):
+    # Round 2 of 3 closed: the night counts as it stands, and both season pages say so.
+    night, _ = build_night(club)
+    said = f"Small night ({dates.day(night.date, club)}) is still being played: it counts as"
+    assert said in client.get(season_url("season", club)).content.decode()
+    assert said in director_client.get(season_url("standings", club)).content.decode()
+    Event.objects.filter(pk=night.pk).update(rounds_planned=2)  # its last round is closed
+    assert "still being played" not in client.get(season_url("season", club)).content.decode()
