@@ -290,7 +290,7 @@ def score_words(rules: Rules) -> str:
     """What the season's number is, as a column heading."""
     return {
         TOTAL: "Total points",
-        BEST: f"Best {plural(rules.best_nights, 'night')}",
+        BEST: "Best night" if rules.best_nights == 1 else f"Best {rules.best_nights} nights",
         AVERAGE: "Average a night",
         PLACES: "Season points",
     }[rules.counting]

@@ -538,12 +538,14 @@ def test_a_season_no_night_counts_in_is_refused_and_nothing_saved(director_clien
 )
 def test_the_best_nights_are_said_in_good_grammar(best, sentence):
     assert counting.counting_words(Rules(BEST, best_nights=best)) == sentence
+    heading = "Best night" if best == 1 else f"Best {best} nights"
+    assert counting.score_words(Rules(BEST, best_nights=best)) == heading
 
 
 def test_the_directors_season_table_says_it_scrolls_on_a_narrow_screen(director_client, club):
     SeasonRules.objects.create(club=club, counting="best", best_nights=3)
     page = director_client.get(season_url("standings", club)).content.decode()
-    hint = "On a narrow screen the table scrolls sideways: Best 3 nights, all nights' points"
+    hint = "On a narrow screen the table scrolls sideways: the “Best 3 nights” column, all nights'"
     assert hint in words(page)
     # The table sits in the box the words describe.
     box = re.search(r'<div class="scroll" role="region"[^>]*>', page).group(0)
