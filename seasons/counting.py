@@ -300,7 +300,7 @@ def counting_words(rules: Rules) -> str:
     """How the season counts, in one sentence for players."""
     if rules.counting == BEST:
         if rules.best_nights == 1:
-            return "Each player's best night counts: their points on it are their season's."
+            return "Each player's best night counts: their points on it are their season's score."
         return (
             f"Each player's best {plural(rules.best_nights, 'night')} count: their points on "
             "those nights are added up."

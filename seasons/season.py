@@ -46,6 +46,12 @@ class Season:
     # standings show it live, and said so on the season's pages.
     playing: list[Event] = field(default_factory=list)
 
+    # What a night still played is told, after its name, on the pages and the printout alike.
+    so_far_words = (
+        "is still being played: it counts as it stands so far, and may change until its last "
+        "round is over."
+    )
+
     @property
     def name(self) -> str:
         return counting.season_name(self.start, self.end)

@@ -512,6 +512,8 @@ def test_a_night_with_a_round_to_play_is_said_to_count_so_far(client, director_c
     said = f"Small night ({dates.day(night.date, club)}) is still being played: it counts as"
     assert said in client.get(season_url("season", club)).content.decode()
     assert said in director_client.get(season_url("standings", club)).content.decode()
+    pdf = pdf_cells(b"".join(director_client.get(season_url("pdf", club)).streaming_content))
+    assert "Small night" in pdf and "is still being played: it counts as it stands" in pdf
     Event.objects.filter(pk=night.pk).update(rounds_planned=2)  # its last round is closed
     assert "still being played" not in client.get(season_url("season", club)).content.decode()
 
@@ -532,7 +534,7 @@ def test_a_season_no_night_counts_in_is_refused_and_nothing_saved(director_clien
 @pytest.mark.parametrize(
     ("best", "sentence"),
     [
-        (1, "Each player's best night counts: their points on it are their season's."),
+        (1, "Each player's best night counts: their points on it are their season's score."),
         (3, "Each player's best 3 nights count: their points on those nights are added up."),
     ],
 )
