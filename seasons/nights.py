@@ -40,11 +40,14 @@ SIDE = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 def with_in_play(events):
     """`events` (a queryset) with `in_play`: whether a round of the night is still in play;
     and `rounds_seated`: how many of its rounds are seated (`over` reads both)."""
+    # The rounds with a seat, as the standings count them (`_round_numbers`): a night's eight
+    # rounds looked up by the seats' index, not its few hundred seats counted.
     seated = (
-        Seat.objects.filter(round__event=OuterRef("pk"))
+        Round.objects.filter(event=OuterRef("pk"))
+        .filter(Exists(Seat.objects.filter(round=OuterRef("pk"))))
         .order_by()
-        .values("round__event")
-        .annotate(n=Count("round", distinct=True))
+        .values("event")
+        .annotate(n=Count("pk"))
         .values("n")
     )
     return events.annotate(
