@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from clubs.models import Player
 from seasons.models import NightLine
-from seasons.nights import keepable, read, with_in_play
+from seasons.nights import keepable, over, read, with_in_play
 from tournaments.models import Event, Seat
 from tournaments.projector import held_back
 
@@ -34,6 +34,11 @@ def _night(line, event: dict, held: bool) -> Night:
         bracket=getattr(line, "bracket_label", ""),
         rounds=[RoundPlayed(p, tuple(o), Decimal(pts)) for p, o, pts in line.rounds],
         held=held,
+        # A bracket says its own "still in"; a night of rounds is so far until it is over.
+        so_far=event["format"] != Event.Format.BRACKET and not over(event),
+        seated=event["rounds_seated"] or 0,
+        planned=event["rounds_planned"],
+        in_play=event["in_play"],
     )
 
 
@@ -52,7 +57,14 @@ def player_nights(player: Player) -> list[Night]:
     # As plain rows: 250 model instances cost more than the page's every other part.
     events = list(
         with_in_play(Event.objects.filter(pk__in=event_ids)).values(
-            "pk", "name", "date", "format", "in_play", "standings_hidden"
+            "pk",
+            "name",
+            "date",
+            "format",
+            "in_play",
+            "rounds_seated",
+            "rounds_planned",
+            "standings_hidden",
         )
     )
     kept = {

@@ -45,15 +45,22 @@ class Night:
     # (tournaments/projector.py held_back): listed, but no figure of it shows or counts.
     held: bool = False
     rounds: list[RoundPlayed] = field(default_factory=list)
-
-    @property
-    def won(self) -> bool:
-        return self.place == 1
+    # A night with a round still to play (seasons/nights.py `over`): its place is only where
+    # the player stands so far, after `seated` of `planned` rounds (the last of them in play
+    # if `in_play`), and counts once the night is over.
+    so_far: bool = False
+    seated: int = 0
+    planned: int = 0
+    in_play: bool = False
 
     @property
     def placed(self) -> bool:
-        """A place to count: not a bracket the team is still in."""
-        return self.place > 0
+        """A place to count: not a bracket the team is still in, nor a night still played."""
+        return self.place > 0 and not self.so_far
+
+    @property
+    def won(self) -> bool:
+        return self.placed and self.place == 1
 
 
 @dataclass(frozen=True)
@@ -71,13 +78,15 @@ def one_decimal(value: Decimal) -> Decimal:
 
 def totals(nights: list[Night]) -> Totals:
     """Nights played, nights won (first place, shared or not), the average place (of the nights
-    with a place: not a bracket still being played), the best night (most points) and the
-    loners made."""
+    with a place: not a bracket still being played, nor a night with a round to play), the
+    best night (most points, of the nights over: a night's points so far are not its points)
+    and the loners made (each one made, whatever the rest of the night brings)."""
     if not nights:
         return Totals(0, 0, None, None, 0)
     placed = [n for n in nights if n.placed]
     average = one_decimal(Decimal(sum(n.place for n in placed)) / len(placed)) if placed else None
-    best = max(nights, key=lambda n: (n.points, n.date, n.event_id))
+    finished = [n for n in nights if not n.so_far]
+    best = max(finished, key=lambda n: (n.points, n.date, n.event_id)) if finished else None
     return Totals(
         nights=len(nights),
         wins=sum(1 for n in nights if n.won),
@@ -143,7 +152,13 @@ def ordinal(n: int) -> str:
 
 def place_words(night: Night) -> str:
     """ "3rd of 40", "1st= of 12 teams"; a bracket night as the bracket words its place:
-    "5th–6th of 6 teams", "still in the bracket (8 teams)": no place yet."""
+    "5th–6th of 6 teams", "still in the bracket (8 teams)": no place yet; a night with a
+    round to play as where the player stands: "1st so far, after 4 of 8 rounds"."""
+    if night.so_far:
+        place = f"{ordinal(night.place)}{'=' if night.shared else ''} so far"
+        if night.in_play:
+            return f"{place}, round {night.seated} of {night.planned} in play"
+        return f"{place}, after {night.seated} of {night.planned} rounds"
     if night.bracket == "still in":
         return f"still in the bracket ({night.of} teams)"
     if night.bracket:

@@ -157,7 +157,8 @@ def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
     names = _names({t.player_id for t in [*partners[:LISTED], *opponents[:LISTED]]})
     rating = _rating(player, held)
     oldest_first = nights[::-1]
-    # A bracket still being played has no place yet: no dot for it.
+    # A bracket still being played, or a night with a round to play, has no place yet: no
+    # dot for it.
     placed = [n for n in oldest_first if n.placed]
     words = [summary.place_words(n) for n in placed]
     history = rating.get("history")
@@ -179,6 +180,8 @@ def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse
                 "players/_nights.jinja",
                 {"nights": _night_rows(listed, club.slug, club.date_style)},
             ),
+            # A night with a round to play: listed "so far", no part of the totals yet.
+            "so_far": [n for n in nights if n.so_far],
             "season": summary.totals(season),
             "season_start": start,
             "all_time": summary.totals(nights),

@@ -290,7 +290,7 @@ def score_words(rules: Rules) -> str:
     """What the season's number is, as a column heading."""
     return {
         TOTAL: "Total points",
-        BEST: f"Best {plural(rules.best_nights, 'night')}",
+        BEST: "Best night" if rules.best_nights == 1 else f"Best {rules.best_nights} nights",
         AVERAGE: "Average a night",
         PLACES: "Season points",
     }[rules.counting]
@@ -299,6 +299,8 @@ def score_words(rules: Rules) -> str:
 def counting_words(rules: Rules) -> str:
     """How the season counts, in one sentence for players."""
     if rules.counting == BEST:
+        if rules.best_nights == 1:
+            return "Each player's best night counts: their points on it are their season's score."
         return (
             f"Each player's best {plural(rules.best_nights, 'night')} count: their points on "
             "those nights are added up."

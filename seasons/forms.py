@@ -79,6 +79,7 @@ class SeasonRulesForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        self._something_counts(data)
         self._no_mixed_average(data)
         month, day = data.get("start_month"), data.get("start_day")
         if month and day and not counting.valid_start(month, day):
@@ -89,6 +90,17 @@ class SeasonRulesForm(forms.ModelForm):
                 f"{28 if month == 2 else 30 if month in (4, 6, 9, 11) else 31}.",
             )
         return data
+
+    def _something_counts(self, data: dict) -> None:
+        """A race no night counts in would rank no one, all season, without saying why."""
+        ways = [data.get(f"{night_format}_counts") for night_format in counting.FORMAT_WORDS]
+        if all(way == counting.NOT_COUNTED for way in ways):
+            self.add_error(
+                None,
+                "At least one kind of night must count in the season race: every one is set to "
+                "“Not at all”. Count progressive nights by their points or by place, or pairs "
+                "nights or brackets by place.",
+            )
 
     def _no_mixed_average(self, data: dict) -> None:
         """The best nights and the average a night compare nights' points: a night counted by

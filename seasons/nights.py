@@ -14,9 +14,9 @@ from collections import defaultdict
 from decimal import Decimal
 from types import SimpleNamespace
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Count, Exists, OuterRef, Subquery
 
-from tournaments.models import Event, Round
+from tournaments.models import Event, Round, Seat
 from tournaments.standings import (
     SEAT_EVENT,
     SEAT_PLAYER,
@@ -24,6 +24,7 @@ from tournaments.standings import (
     SEAT_ROUND,
     SEAT_TABLE,
     events_standings_and_seats,
+    rounds_over,
 )
 
 from .models import NightLine
@@ -37,10 +38,31 @@ SIDE = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 
 def with_in_play(events):
-    """`events` (a queryset) with `in_play`: whether a round of the night is still in play."""
-    return events.annotate(
-        in_play=Exists(Round.objects.filter(event=OuterRef("pk"), status=Round.Status.IN_PLAY))
+    """`events` (a queryset) with `in_play`: whether a round of the night is still in play;
+    and `rounds_seated`: how many of its rounds are seated (`over` reads both)."""
+    # The rounds with a seat, as the standings count them (`_round_numbers`): a night's eight
+    # rounds looked up by the seats' index, not its few hundred seats counted.
+    seated = (
+        Round.objects.filter(event=OuterRef("pk"))
+        .filter(Exists(Seat.objects.filter(round=OuterRef("pk"))))
+        .order_by()
+        .values("event")
+        .annotate(n=Count("pk"))
+        .values("n")
     )
+    return events.annotate(
+        in_play=Exists(Round.objects.filter(event=OuterRef("pk"), status=Round.Status.IN_PLAY)),
+        rounds_seated=Subquery(seated),
+    )
+
+
+def over(event) -> bool:
+    """Whether a night of rounds is over, as its standings say it (`Standings.final`): every
+    planned round played and none in play. Until then its places are "so far": no night won,
+    no place to average. `event` as a model (annotated by with_in_play) or a values() row
+    with `rounds_planned`. A bracket's own figures say when it is decided, not this."""
+    get = event.get if isinstance(event, dict) else lambda name: getattr(event, name)
+    return rounds_over(get("rounds_seated") or 0, get("in_play"), get("rounds_planned"))
 
 
 def keepable(event) -> bool:

@@ -26,6 +26,13 @@ def season_pdf(info: DocInfo, season: Season, values: list[list[str]]) -> bytes:
         _paragraph(season.formats_words, STYLES["Body"]),
         *(
             _paragraph(
+                f"{e.name} ({dates.day(e.date, info.date_style)}) {season.so_far_words}",
+                STYLES["Small"],
+            )
+            for e in season.playing
+        ),
+        *(
+            _paragraph(
                 f"{e.name} ({dates.day(e.date, info.date_style)}) counts when its bracket "
                 "is decided.",
                 STYLES["Small"],

@@ -21,7 +21,7 @@ from tournaments.projector import held_back
 
 from . import counting
 from .models import SeasonRules
-from .nights import night_lines, night_place, with_in_play
+from .nights import night_lines, night_place, over, with_in_play
 
 
 def _bdi(name: str) -> str:
@@ -42,6 +42,15 @@ class Season:
     held: list[Event] = field(default_factory=list)
     public: bool = False
     undecided: list[Event] = field(default_factory=list)  # brackets that count once decided
+    # Nights with a round still to play: counted as they stand so far, as the night's own
+    # standings show it live, and said so on the season's pages.
+    playing: list[Event] = field(default_factory=list)
+
+    # What a night still played is told, after its name, on the pages and the printout alike.
+    so_far_words = (
+        "is still being played: it counts as it stands so far, and may change until its last "
+        "round is over."
+    )
 
     @property
     def name(self) -> str:
@@ -168,7 +177,8 @@ def season_for(
     # The season's nights are those played: a night still to come (a bracket dated next
     # week) is no night of the season yet.
     played = [e for e in counted if by_event[e.pk]]
-    return Season(club, rules_now, start, end, played, lines, held, public, undecided)
+    playing = [e for e in played if not e.is_bracket and not over(e)]
+    return Season(club, rules_now, start, end, played, lines, held, public, undecided, playing)
 
 
 def current_start_year(rules: SeasonRules, today: datetime.date | None = None) -> int:

@@ -11,3 +11,15 @@ def test_an_unknown_address_gets_the_apps_not_found_page(client, db):
     assert "Nothing here" in page
     assert f'href="{reverse("tournaments:home")}"' in page
     assert 'href="/static/euchre' in page  # the app's own look
+
+
+def test_a_clubs_missing_page_speaks_plainly_to_a_player(client, db):
+    # A player holding an old link is told what may have happened and what to do, not how a
+    # director sets up the hall's screen.
+    page = client.get("/c/no-such-club/players/3/").content.decode()
+    words = " ".join(page.split())
+    assert (
+        "This page isn't here. The club may have moved or ended the event, or keeps its results "
+        "to its directors. Check the address, or ask the director." in words.replace("&#x27;", "'")
+    )
+    assert "Projector view" not in page and "settings" not in page

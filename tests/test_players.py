@@ -13,7 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
-from test_standings import ROUND_1, ROUND_2, build_night, play_round
+from test_standings import ROUND_1, ROUND_2, play_round
+from test_standings import build_night as night_in_play
 
 from clubs import dates
 from clubs.models import Club, Player
@@ -123,6 +124,19 @@ def test_a_bracket_night_is_worded_as_the_bracket_places_it():
     assert (found.wins, found.average_place) == (1, 2)
 
 
+def test_a_night_still_played_is_so_far_no_win_no_place_and_no_best_night():
+    playing = night(3, 1, 30, [])
+    playing.so_far, playing.seated, playing.planned = True, 4, 8
+    assert summary.place_words(playing) == "1st so far, after 4 of 8 rounds"
+    playing.seated, playing.in_play = 5, True
+    assert summary.place_words(playing) == "1st so far, round 5 of 8 in play"
+    found = summary.totals([night(1, 3, 20, []), playing])
+    # Played, and its loner made; but no night won, no place averaged, not the best night.
+    assert (found.nights, found.wins, found.average_place, found.loners) == (2, 0, 3, 2)
+    assert found.best.event_id == 1
+    assert summary.totals([playing]).best is None
+
+
 def test_the_chart_draws_places_top_to_bottom_and_says_it_in_words():
     day = datetime.date(2026, 3, 1)
     drawn = chart([(day, 1, 8), (day, 8, 8)], [(day, 50), (day, 40)], ["1st of 8", "8th of 8"])
@@ -137,10 +151,19 @@ def test_the_chart_draws_places_top_to_bottom_and_says_it_in_words():
 # --- The page against the nights' standings ----------------------------------------------------
 
 
-def second_night(club, nine, date=datetime.date(2026, 12, 1)):
+def build_night(club):
+    """tests/test_standings.py's night of 2 rounds, over: it planned 2 (that one, 3: a round
+    still to play)."""
+    event, nine = night_in_play(club)
+    event.rounds_planned = 2
+    event.save()
+    return event, nine
+
+
+def second_night(club, nine, date=datetime.date(2026, 12, 1), rounds_planned=2):
     """The same night again a week later (tests/test_standings.py's rounds)."""
     event = Event.objects.create(
-        club=club, name="Next night", date=date, rounds_planned=3, hands_per_round=2
+        club=club, name="Next night", date=date, rounds_planned=rounds_planned, hands_per_round=2
     )
     Entry.objects.bulk_create(Entry(event=event, player=p) for p in nine.values())
     play_round(event, 1, ROUND_1, sit_out="I", by_name=nine)
@@ -253,6 +276,45 @@ def test_the_page_reads_a_fixed_number_of_queries(client, club):
     assert queries(client, url) == one_night
 
 
+def test_a_night_with_a_round_to_play_reads_so_far_until_it_is_over(client, club):
+    # Round 2 of 3 closed: A stands 1st= of 9 so far (tests/test_standings.py's night).
+    event, nine = night_in_play(club)
+    url = page(client, nine["A"])
+
+    def shown():
+        html = re.sub(r"\s+", " ", client.get(url).content.decode())
+        all_time = html.split("<h3>All time")[1].split("</dl>")[0]
+        return html, all_time
+
+    html, all_time = shown()
+    assert "<strong>1st= so far, after 2 of 3 rounds</strong>" in html
+    assert "<dt>Wins (1st place)</dt><dd>0</dd>" in all_time
+    assert "<dt>Average place</dt><dd>—</dd>" in all_time
+    assert "<dt>Best night</dt><dd>—</dd>" in all_time
+    assert "<dt>Nights</dt><dd>1</dd>" in all_time
+    assert "is still being played: its place counts here once its last round is over" in html
+    assert 'id="chart"' not in html  # no place yet to draw
+    assert "1st= of 9" not in html
+    # The last round seated: still so far, and says the round in play.
+    last = services.round_seat(event=event)
+    html, all_time = shown()
+    assert "1st= so far, round 3 of 3 in play" in html or "so far, round 3 of 3 in play" in html
+    assert "<dt>Wins (1st place)</dt><dd>0</dd>" in all_time
+    # Over: its place counts.
+    for table in last.tables.all():
+        table.hands.all().delete()
+    services.round_close(
+        round=last, reason="Time", unconfirmed_ok=[t.pk for t in last.tables.all()]
+    )
+    html, all_time = shown()
+    assert "so far" not in html
+    assert (
+        "<dt>Nights</dt><dd>1</dd>" in all_time
+        and "<dt>Average place</dt><dd>—</dd>" not in all_time
+    )
+    assert 'id="chart"' in html
+
+
 # --- Who sees what ---------------------------------------------------------------------------
 
 
@@ -281,6 +343,8 @@ def test_a_hidden_player_shows_as_initials_on_every_public_page(client, two_nigh
     assert client.get(page(client, cora)).status_code == 404
     night_url = reverse("public:player", args=["maple-hall", events[0].pk, cora.pk])
     assert client.get(night_url).status_code == 404
+    events[1].rounds_planned = 3
+    events[1].save()
     services.round_seat(event=events[1])  # round 3 in play: the seats and the projector
     pages = [
         reverse("public:club", args=["maple-hall"]) + "?player=cora",
@@ -399,6 +463,8 @@ def test_the_club_pages_search_says_when_more_players_match_than_it_lists(client
     for n in range(extra):
         player = Player.objects.create(club=events[0].club, name=f"Pat Newcomer {n}")
         Entry.objects.create(event=events[1], player=player)
+    events[1].rounds_planned = 3
+    events[1].save()
     services.round_seat(event=events[1])  # the newcomers play: their pages exist
     html = client.get(url, {"player": "pat"}).content.decode()
     listed = html.split('id="players"')[1]

@@ -8,8 +8,7 @@ import re
 import pytest
 from conftest import PHONE
 from playwright.sync_api import expect
-from test_players import second_night
-from test_standings import build_night
+from test_players import build_night, second_night
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

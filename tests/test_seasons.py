@@ -504,3 +504,52 @@ def test_a_night_in_play_is_read_with_its_seats_once(director_client, club, seas
     with CaptureQueriesContext(connection) as queries:
         assert director_client.get(url).status_code == 200
     assert len(queries) == 11, [q["sql"][:60] for q in queries]
+
+
+def test_a_night_with_a_round_to_play_is_said_to_count_so_far(client, director_client, club):
+    # Round 2 of 3 closed: the night counts as it stands, and both season pages say so.
+    night, _ = build_night(club)
+    said = f"Small night ({dates.day(night.date, club)}) is still being played: it counts as"
+    assert said in client.get(season_url("season", club)).content.decode()
+    assert said in director_client.get(season_url("standings", club)).content.decode()
+    pdf = pdf_cells(b"".join(director_client.get(season_url("pdf", club)).streaming_content))
+    assert "Small night" in pdf and "is still being played: it counts as it stands" in pdf
+    Event.objects.filter(pk=night.pk).update(rounds_planned=2)  # its last round is closed
+    assert "still being played" not in client.get(season_url("season", club)).content.decode()
+
+
+def test_a_season_no_night_counts_in_is_refused_and_nothing_saved(director_client, club):
+    data = {**GOOD, "progressive_counts": "none", "pairs_counts": "none", "bracket_counts": "none"}
+    response = director_client.post(season_url("settings", club, ""), data)
+    assert response.status_code == 400
+    assert "At least one kind of night must count in the season race:" in words(
+        response.content.decode()
+    )
+    assert not SeasonRules.objects.exists()
+    # One kind counting is enough.
+    data["bracket_counts"] = "place"
+    assert director_client.post(season_url("settings", club, ""), data).status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("best", "sentence"),
+    [
+        (1, "Each player's best night counts: their points on it are their season's score."),
+        (3, "Each player's best 3 nights count: their points on those nights are added up."),
+    ],
+)
+def test_the_best_nights_are_said_in_good_grammar(best, sentence):
+    assert counting.counting_words(Rules(BEST, best_nights=best)) == sentence
+    heading = "Best night" if best == 1 else f"Best {best} nights"
+    assert counting.score_words(Rules(BEST, best_nights=best)) == heading
+
+
+def test_the_directors_season_table_says_it_scrolls_on_a_narrow_screen(director_client, club):
+    SeasonRules.objects.create(club=club, counting="best", best_nights=3)
+    page = director_client.get(season_url("standings", club)).content.decode()
+    hint = "On a narrow screen the table scrolls sideways: the “Best 3 nights” column, all nights'"
+    assert hint in words(page)
+    # The table sits in the box the words describe.
+    box = re.search(r'<div class="scroll" role="region"[^>]*>', page).group(0)
+    assert 'aria-describedby="scroll-hint"' in box
+    assert page.index(box) < page.index("<table")

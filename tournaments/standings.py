@@ -314,6 +314,13 @@ def fmt_round(line: PlayerLine, number: int) -> str:
 # --- Gathering: a fixed number of queries ----------------------------------------------------
 
 
+def rounds_over(seated: int, in_play: bool, planned: int) -> bool:
+    """A night of rounds is over once every planned round is seated and none is in play (a
+    director ending early lowers the rounds planned): `Standings.final`, and the player's page
+    and the season race, which read a kept night without its standings (seasons/nights.py)."""
+    return not in_play and seated >= planned > 0
+
+
 @dataclass
 class Standings:
     event: Event
@@ -353,7 +360,7 @@ class Standings:
         """Every planned round played and none in play; a bracket: its champion known."""
         if self.bracket is not None:
             return self.bracket.finished
-        return not self.in_play and len(self.rounds) >= self.event.rounds_planned > 0
+        return rounds_over(len(self.rounds), bool(self.in_play), self.event.rounds_planned)
 
     @property
     def status(self) -> str:
