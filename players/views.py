@@ -7,7 +7,7 @@ club's address are all the same 404, so none of them is told apart."""
 import functools
 
 from django.db.models import Exists, OuterRef
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -137,12 +137,15 @@ def _jinja(template: str, context: dict) -> str:
 
 
 def player_page(request: HttpRequest, slug: str, player_pk: int) -> HttpResponse:
-    if not Player.objects.filter(pk=player_pk).exists():
-        # A merged player's old address (a bookmark, a link sent round) leads to the kept one.
+    try:
+        player = _get_public_player(slug, player_pk)
+    except Http404:
+        # A merged player's old address (a bookmark, a link sent round) leads to the kept one;
+        # looked up only when the page is not there, so a page shown costs no query more.
         kept = _merged_into(slug, player_pk)
         if kept is not None:
             return redirect("players:player", slug=slug, player_pk=kept.pk)
-    player = _get_public_player(slug, player_pk)
+        raise
     club = player.club
     listed = player_nights(player)
     # A night hiding its standings is listed, and nothing else of it: no place, points,
