@@ -364,8 +364,7 @@ def _key(rules: Rules) -> Callable[[SeasonLine], tuple]:
 
 
 def _names(lines: list[SeasonLine], name: Callable[[str], str] = str) -> str:
-    names = [name(line.name) for line in lines]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return _join([name(line.name) for line in lines])
 
 
 def _tie_sentence(group: list[SeasonLine], rules: Rules, name: Callable[[str], str] = str) -> str:
