@@ -65,9 +65,7 @@ def test_time_called_changes_the_state(client, table, round_one):
     assert answer["state"] == page_state(client, table)
 
 
-def test_a_hand_from_another_phone_or_the_director_changes_the_state(
-    client, table, director
-):
+def test_a_hand_from_another_phone_or_the_director_changes_the_state(client, table, director):
     shown = page_state(client, table)
     client.post(url("hand", table), hand_post(1, maker="N", tricks=3))  # another phone
     entered = asked(client, table)["state"]
@@ -85,9 +83,11 @@ def test_an_opponent_confirming_changes_the_state(client, table):
     play_round(client, table)
     shown = page_state(client, table)
     opponent = table.seats.get(position="E").player
-    services.table_confirm(table=table, player=opponent, seen=services.table_fingerprint(
-        table.hands.order_by("number")
-    ))
+    services.table_confirm(
+        table=table,
+        player=opponent,
+        seen=services.table_fingerprint(table.hands.order_by("number")),
+    )
     answer = asked(client, table)
     assert answer["table"] == table.pk and answer["state"] != shown
 
