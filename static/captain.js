@@ -881,8 +881,10 @@
       }
     });
     if (!said.length && textOf(page, "hands") !== textOf(document, "hands")) {
-      said.push("This table's hands were changed, by the director or another phone: " +
-        textOf(page, "score").replace(/ ?· .*/, "") + ".");
+      said.push(
+        "This table's hands changed (the director, or another phone): the score and the " +
+          "hands on this page are as they now stand.",
+      );
     }
     return said.join(" ");
   }
@@ -940,6 +942,10 @@
     var link = element("a", "Open this table card's page for the next round");
     link.href = root.dataset.page.split("?")[0];
     notice.appendChild(link);
+    var banner = document.getElementById("time-called"); // its "enter it as usual" is no more
+    if (banner) {
+      banner.remove();
+    }
     stopEntry(notice);
     hush();
     announceSoon(notice.textContent);

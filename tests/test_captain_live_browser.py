@@ -91,6 +91,26 @@ def test_time_called_while_the_captain_has_chosen_wipes_nothing(
     expect(phone.locator("#hand-form")).to_have_count(0)
 
 
+def test_a_hand_the_director_corrects_reaches_a_page_with_a_hand_begun(
+    phone, live_server, table, director
+):
+    names = names_by_seat(table)
+    open_table(phone, live_server.url, table)
+    fill_hand(phone, names, maker="N", tricks=3)
+    check_and_confirm(phone, 1, "North-South made it with 3 tricks: 1 point")
+    maker_choice(phone, names, "E").click()
+
+    hand = table.hands.get(number=1)
+    services.hand_correct(
+        hand=hand, data={"maker": "N", "tricks": 5}, reason="North took all five", user=director
+    )
+
+    expect(phone.locator("#hands")).to_contain_text("North-South march", timeout=LIVE_MS)
+    expect(phone.locator("#score")).to_contain_text("2")
+    expect(phone.locator("#said")).to_contain_text("This table's hands changed")
+    expect(maker_choice(phone, names, "E").locator("input")).to_be_checked()
+
+
 @pytest.mark.parametrize("begun", [False, True], ids=["untouched", "hand-begun"])
 def test_a_round_closed_by_the_director_reaches_the_open_page(
     phone, live_server, round_one, table, begun
