@@ -7,7 +7,9 @@ import re
 
 import pytest
 from conftest import close_round, log_in
+from django.test import Client
 from playwright.sync_api import expect
+from test_captain import play_round
 from test_captain_browser import SEAT_WORDS, check_and_confirm, fill_hand, names_by_seat
 
 from tournaments import services
@@ -109,6 +111,22 @@ def test_a_hand_the_director_corrects_reaches_a_page_with_a_hand_begun(
     expect(phone.locator("#score")).to_contain_text("2")
     expect(phone.locator("#said")).to_contain_text("This table's hands changed")
     expect(maker_choice(phone, names, "E").locator("input")).to_be_checked()
+
+
+def test_a_result_confirmed_on_another_phone_reaches_the_open_page(phone, live_server, table):
+    play_round(Client(), table)  # the table's eight hands, from another phone
+    loads = open_table(phone, live_server.url, table)
+    expect(phone.locator("#confirm")).to_contain_text("This table has finished")
+    opponent = table.seats.get(position="E").player
+    seen = services.table_fingerprint(table.hands.order_by("number"))
+    services.table_confirm(table=table, player=opponent, seen=seen)
+
+    expect(phone.locator("#confirmed")).to_contain_text(
+        f"Result confirmed by {opponent.name}", timeout=LIVE_MS
+    )
+    expect(phone.locator("#confirm")).to_have_count(0)
+    expect(phone.locator("#said")).to_contain_text(f"Result confirmed by {opponent.name}")
+    assert loads == []
 
 
 @pytest.mark.parametrize("begun", [False, True], ids=["untouched", "hand-begun"])
