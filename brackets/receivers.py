@@ -8,7 +8,7 @@ from tournaments import format_pages, standings
 from tournaments.models import Event
 from tournaments.signals import table_changed
 
-from . import public_views, services
+from . import match_words, public_views, services
 from .figures import event_figures
 
 
@@ -37,3 +37,7 @@ def _projector(request, event):
 
 format_pages.EVENT_PAGES[Event.Format.BRACKET] = public_views.event_page
 format_pages.PROJECTORS[Event.Format.BRACKET] = _projector
+
+# Where a match stands, for the captain's phone: a game's heading, and the card's page after it.
+format_pages.MATCH_HEADINGS[Event.Format.BRACKET] = match_words.match_heading
+format_pages.MATCHES_ENDED[Event.Format.BRACKET] = match_words.match_ended
