@@ -26,24 +26,31 @@ def _name(figures: Figures, seed: int | None) -> str:
     return str(team.partnership) if team else ""
 
 
-def match_heading(table: Table) -> SafeString | str:
-    """ "Match W1-1 · Game 2 · The Aces lead 1–0", "Match W1-1 · Game 3 · tied 1–1", or for a
+def _code(code: str) -> SafeString:
+    # Kept on one line: "W1-" and "2" on two lines of a narrow phone read as two things.
+    return format_html('<span class="code">{}</span>', code)
+
+
+def match_heading(table: Table) -> SafeString:
+    """ "Match W1-1 · Game 2 · The Aces leads 1–0", "Match W1-1 · Game 3 · tied 1–1", or for a
     match of one game "Match W1-1"; "" for a table that is no match's game. A game whose
     confirmation decided the match says so: "Game 3 · The Aces won the match 2–1"."""
     game = Game.objects.filter(round_id=table.round_id).select_related("match__bracket").first()
     if game is None:
-        return ""
+        return SafeString("")
     match, bracket = game.match, game.match.bracket
     if bracket.best_of == 1:
-        return f"Match {match.code}"
+        return format_html("Match {}", _code(match.code))
+    heading = format_html("Match {} · Game {}", _code(match.code), game.number)
+    if game.number == 1 and table.confirmed_at is None:
+        return heading  # no game won yet: nothing more to read
     figures = bracket_figures(bracket)
     if figures is None:
-        return f"Match {match.code} · Game {game.number}"
+        return heading
     state = figures.now.state.matches[match.code]
     # The games confirmed before this one: each opened only when the one before was confirmed.
     won = figures.games.get(match.code, [])
     before = won[: game.number - 1]
-    heading = f"Match {match.code} · Game {game.number}"
     if table.confirmed_at is not None and state.status == "done" and len(won) == game.number:
         return format_html(
             "{} · <bdi>{}</bdi> won the match {}",
@@ -55,7 +62,7 @@ def match_heading(table: Table) -> SafeString | str:
         return heading
     first, second = before.count(0), before.count(1)
     if first == second:
-        return f"{heading} · tied {first}{DASH}{second}"
+        return format_html("{} · tied {}", heading, _score(before, 0))
     leader = 0 if first > second else 1
     return format_html(
         "{} · <bdi>{}</bdi> leads {}",
@@ -90,27 +97,26 @@ def match_ended(event: Event, number: int) -> dict | None:
         return None
     won = figures.games.get(last.code, [])
     score = f" {_score(won, last.winner_slot)}" if bracket.best_of > 1 else ""
-    result = format_html(
-        "<bdi>{}</bdi> won match {}{} against <bdi>{}</bdi>.",
-        _name(figures, state.winner),
-        last.code,
-        score,
-        _name(figures, state.loser),
-    )
-    teams = [(state.winner, True), (state.loser, False)]
     return {
-        "code": last.code,
-        "result": result,
+        "code": _code(last.code),
+        "result": format_html(
+            "<bdi>{}</bdi> won the match{} against <bdi>{}</bdi>.",
+            _name(figures, state.winner),
+            score,
+            _name(figures, state.loser),
+        ),
         "next": [
             format_html(
-                "<bdi>{}</bdi> {}.", _name(figures, seed), _goes_next(figures, last.code, seed, w)
+                "<strong><bdi>{}</bdi></strong> {}.",
+                _name(figures, seed),
+                _goes_next(figures, last.code, seed, won=seed == state.winner),
             )
-            for seed, w in teams
+            for seed in (state.winner, state.loser)
         ],
     }
 
 
-def _goes_next(figures: Figures, code: str, seed: int, won: bool) -> str:
+def _goes_next(figures: Figures, code: str, seed: int, *, won: bool) -> str:
     """Where the winner (`won`) or the loser of match `code` goes: its next match by its code,
     and its table once called; else its place, from the bracket's standings."""
     now = figures.now
@@ -127,23 +133,26 @@ def _goes_next(figures: Figures, code: str, seed: int, won: bool) -> str:
 
 def _next_match(figures: Figures, m: engine.Match, after: engine.MatchState, seed: int) -> str:
     row = figures.now.matches[m.id]
-    side = " (consolation)" if m.side == "consolation" else ""
+    consolation = " (consolation)" if m.side == "consolation" else ""
+    what = format_html("match {}{}", _code(m.id), consolation)
     if after.status in DECIDED or row.winner_slot is not None:
-        return f"went on to match {m.id}{side}"
+        return format_html("went on to {}", what)
     if row.called_at is not None:
-        return f"plays match {m.id}{side} next, at table {row.table}"
+        return format_html("plays {} next, at table {}", what, row.table)
     if after.status == "ready":
         other = after.teams[1] if after.teams[0] == seed else after.teams[0]
         return format_html(
-            "plays match {}{} next, against <bdi>{}</bdi>, when the director calls it to a table",
-            m.id,
-            side,
+            "plays {} next, against <bdi>{}</bdi>, when the director calls it to a table",
+            what,
             _name(figures, other),
         )
-    waiting = next(
-        (s.in_words() for s, t in zip(m.slots, after.teams, strict=True) if t is None), ""
-    )
-    return f"plays match {m.id}{side} next, and waits for its opponent, the {waiting}"
+    slot = next((s for s, t in zip(m.slots, after.teams, strict=True) if t is None), None)
+    opponent = ""
+    if slot is not None and slot.winner_of:
+        opponent = format_html(", the winner of {}", _code(slot.winner_of))
+    elif slot is not None and slot.loser_of:
+        opponent = format_html(", the loser of {}", _code(slot.loser_of))
+    return format_html("plays {} next, and waits for its opponent{}", what, opponent)
 
 
 def _finish(figures: Figures, code: str, seed: int) -> str:

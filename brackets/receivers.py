@@ -1,6 +1,7 @@
 """What the bracket hands to the layers below it: it hears of a game's confirmed or corrected
 result (tournaments/signals.py), gives the standings its placings, and the players' event
-page and the projector its own pages (tournaments/format_pages.py)."""
+page and the projector its own pages, and the captain's pages where a match stands
+(tournaments/format_pages.py)."""
 
 from django.dispatch import receiver
 

@@ -9,6 +9,7 @@ from django.utils.html import strip_tags
 
 from brackets import services
 from tests.test_brackets_night import make_bracket, play_match, table_of, win_game
+from tournaments import format_pages
 from tournaments.models import TableCard
 
 
@@ -59,7 +60,7 @@ def test_single_elimination_card_says_the_result_and_where_each_team_goes(client
         win_game(table_of(match), slot)
     shown = page_text(client, club, 2)
     assert "Match W1-1 is over" in shown
-    assert "Team 4 won match W1-1 2–1 against Team 1." in shown
+    assert "Team 4 won the match 2–1 against Team 1." in shown
     assert "Team 4 plays match F1 next, and waits for its opponent, the winner of W1-2." in shown
     assert "Team 1 is out: 3rd–4th place." in shown
 
@@ -73,7 +74,7 @@ def test_single_elimination_card_says_the_result_and_where_each_team_goes(client
     for slot in (0, 0):
         win_game(table_of(bracket.matches.get(code="F1")), slot)
     final = page_text(client, club, 3)
-    assert "Team 4 won match F1 2–0 against Team 2." in final
+    assert "Team 4 won the match 2–0 against Team 2." in final
     assert "Team 4 wins the bracket: 1st place." in final
     assert "Team 2 finishes 2nd." in final
 
@@ -93,7 +94,7 @@ def test_double_elimination_card_sends_the_loser_to_the_losers_side(client, club
     bracket = make_bracket(club, 4, kind="double")
     play_match(bracket, "W1-1", slot=0, table=1)
     shown = page_text(client, club, 1)
-    assert "Team 1 won match W1-1 against Team 4." in shown
+    assert "Team 1 won the match against Team 4." in shown
     assert "Team 1 plays match W2-1 next, and waits for its opponent, the winner of W1-2." in shown
     assert "Team 4 plays match L1-1 next, and waits for its opponent, the loser of W1-2." in shown
     assert "is out" not in shown
@@ -105,3 +106,15 @@ def test_double_elimination_card_sends_the_loser_to_the_losers_side(client, club
     # The losers' side: a second loss puts a team out, with its place from the standings.
     play_match(bracket, "L1-1", slot=0, table=1)
     assert "Team 2 is out: 4th place." in page_text(client, club, 1)
+
+
+@pytest.mark.django_db
+def test_the_game_that_decided_the_match_is_headed_with_its_result(club):
+    bracket = make_bracket(club, 4, best_of=3)
+    match = services.match_call(bracket=bracket, code="W1-1", table=2)
+    for slot in (1, 0):
+        win_game(table_of(match), slot)
+    deciding = win_game(table_of(match), 1)
+    # Through the registry the captain's pages read, as a page left open on that game shows it.
+    heading = strip_tags(format_pages.match_heading(deciding))
+    assert heading == "Match W1-1 · Game 3 · Team 4 won the match 2–1"

@@ -2,7 +2,8 @@
 
 The players' event page and the projector hand a bracket event to the bracket's own views,
 registered here by the brackets app when it starts, so tournaments never imports it. Each
-takes (request, event), the event already checked as public.
+takes (request, event), the event already checked as public. The captain's pages ask it the
+same way where a match stands (`match_heading`, `match_ended`).
 """
 
 from collections.abc import Callable
