@@ -135,6 +135,8 @@ def _next_match(figures: Figures, m: engine.Match, after: engine.MatchState, see
     row = figures.now.matches[m.id]
     consolation = " (consolation)" if m.side == "consolation" else ""
     what = format_html("match {}{}", _code(m.id), consolation)
+    if after.status == "walkover" and after.winner == seed:
+        return format_html("goes through {} without playing: its opponent withdrew", what)
     if after.status in DECIDED or row.winner_slot is not None:
         return format_html("went on to {}", what)
     if row.called_at is not None:

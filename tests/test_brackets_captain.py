@@ -118,3 +118,13 @@ def test_the_game_that_decided_the_match_is_headed_with_its_result(club):
     # Through the registry the captain's pages read, as a page left open on that game shows it.
     heading = strip_tags(format_pages.match_heading(deciding))
     assert heading == "Match W1-1 · Game 3 · Team 4 won the match 2–1"
+
+
+@pytest.mark.django_db
+def test_a_next_opponent_that_withdrew_is_said_so(client, club):
+    bracket = make_bracket(club, 4)
+    play_match(bracket, "W1-1", slot=0, table=2)
+    play_match(bracket, "W1-2", slot=0, table=3)
+    services.team_withdraw(team=bracket.teams.get(seed=2), reason="Called home")
+    shown = page_text(client, club, 2)
+    assert "Team 1 goes through match F1 without playing: its opponent withdrew." in shown
