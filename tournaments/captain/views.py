@@ -100,7 +100,7 @@ def _table_context(table: Table, seats: dict | None = None, hands: list | None =
         ),
         "corrections": history.corrections([table])[table.pk],
         # A bracket's game: the match, the game and who leads ("" for a night's round).
-        "match_now": format_pages.match_heading(table) if table.round.event.is_bracket else "",
+        "match_now": format_pages.match_heading(table),
     }
 
 
