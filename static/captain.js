@@ -448,6 +448,10 @@
     var entry = form.closest("#entry");
     var number = Number(data.get("number"));
     var before = kept().length;
+    if (!entry) {
+      keepHand(form, data, true); // no form to come back to: kept as before
+      return;
+    }
     var step = element("section", "", "card");
     step.id = "check";
     var heading = element("h2", "Hand " + number + ": is this right?");
@@ -493,10 +497,31 @@
         focusStep();
       }),
     );
+    settleProblems(entry);
     entry.replaceWith(step);
     render("");
     focusStep();
     announceSoon(why + " " + score);
+  }
+
+  // A hand the app refused before the connection dropped, now complete: what it said is gone
+  // from the page, as the app's own check step and its Change it show none. The list of
+  // problems would cover the step's heading, and a question still marked would take the
+  // focus from the captain's choice.
+  function settleProblems(entry) {
+    var problems = document.getElementById("problems");
+    if (problems) {
+      problems.remove();
+    }
+    entry.querySelectorAll(".errorlist").forEach(function (errors) {
+      errors.remove();
+    });
+    entry.querySelectorAll("[aria-invalid]").forEach(function (field) {
+      field.removeAttribute("aria-invalid");
+    });
+    entry.querySelectorAll("[aria-describedby$='_error']").forEach(function (field) {
+      field.removeAttribute("aria-describedby"); // its message, just removed
+    });
   }
 
   // The form for the next hand, with its number and dealer, after one was kept on the phone.
