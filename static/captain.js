@@ -360,7 +360,7 @@
         var chosen = optionOf(form, name);
         var label = form.querySelector('label[for="' + idOf(form, name) + '"]');
         if (chosen && label) {
-          text.push(label.textContent.trim() + ": " + chosen + ".");
+          text.push(label.textContent.trim().replace(/:$/, "") + ": " + chosen + ".");
         }
       });
     }
@@ -463,15 +463,13 @@
       facts.appendChild(element("li", line));
     });
     step.appendChild(facts);
-    var note = element("div", "", "waiting");
+    // Why this step is the phone's, in a line above the buttons, which stay near the facts
+    // when the phone's text is big; what Confirm does, and the score, below them.
     var why = before
-      ? "Hands kept on this phone are still waiting to be sent. Confirm keeps hand " + number +
-        " on this phone too, and it is sent after them."
-      : "No connection. Confirm keeps hand " + number + " on this phone, and it is sent by " +
-        "itself when the connection is back.";
-    note.appendChild(element("p", why, "news"));
-    var score = "The score is worked out when the hand reaches the app: this phone cannot.";
-    note.appendChild(element("p", score));
+      ? "Hands kept on this phone are not sent yet."
+      : "No connection: not sent yet.";
+    var note = element("p", "", "news");
+    note.appendChild(element("strong", why));
     step.appendChild(note);
     var done = false;
     step.appendChild(
@@ -497,11 +495,18 @@
         focusStep();
       }),
     );
+    var then = before
+      ? "Confirm keeps hand " + number + " on this phone too, and it is sent after them."
+      : "Confirm keeps hand " + number + " on this phone, and it is sent by itself when the " +
+        "connection is back.";
+    step.appendChild(element("p", then));
+    var score = "This phone cannot work out the score: the app does, once it has the hand.";
+    step.appendChild(element("p", score));
     settleProblems(entry);
     entry.replaceWith(step);
     render("");
     focusStep();
-    announceSoon(why + " " + score);
+    announceSoon(why + " " + then + " " + score);
   }
 
   // A hand the app refused before the connection dropped, now complete: what it said is gone

@@ -46,11 +46,11 @@ def check(page, number):
     page.locator("#hand-form").get_by_role("button", name=f"Check hand {number}").first.click()
 
 
-NO_CONNECTION = (
-    "No connection. Confirm keeps hand {} on this phone, and it is sent by itself when the "
-    "connection is back."
+NO_CONNECTION = "No connection: not sent yet."
+CONFIRM_KEEPS = (
+    "Confirm keeps hand {} on this phone, and it is sent by itself when the connection is back."
 )
-NO_SCORE = "The score is worked out when the hand reaches the app: this phone cannot."
+NO_SCORE = "This phone cannot work out the score: the app does, once it has the hand."
 
 
 def keep(page, number):
@@ -175,9 +175,12 @@ def test_offline_check_shows_the_hand_for_a_last_look_before_it_is_kept(
     expect(step.locator(".entered li")).to_have_text(
         [f"{names['N']} (North) called trump, alone.", "The makers took 5 tricks."]
     )
-    expect(step).to_contain_text(NO_CONNECTION.format(1))
+    expect(step.locator(".news")).to_have_text(NO_CONNECTION)
+    expect(step).to_contain_text(CONFIRM_KEEPS.format(1))
     expect(step).to_contain_text(NO_SCORE)
-    expect(page.locator("#said")).to_contain_text(NO_CONNECTION.format(1))
+    expect(page.locator("#said")).to_have_text(
+        f"{NO_CONNECTION} {CONFIRM_KEEPS.format(1)} {NO_SCORE}"
+    )
     expect(page.locator("#entry")).to_have_count(0)
     assert page.evaluate("localStorage.getItem('euchre-kept-hands')") in (None, "[]")
     for name in ("Confirm hand 1", "Change it"):
@@ -229,9 +232,9 @@ def test_the_connection_back_while_the_phone_checks_a_hand_sends_each_once_in_or
     fill_hand(page, names, maker="E", tricks=5)
     check(page, 2)
     step = page.locator("#check")
+    expect(step.locator(".news")).to_have_text("Hands kept on this phone are not sent yet.")
     expect(step).to_contain_text(
-        "Hands kept on this phone are still waiting to be sent. Confirm keeps hand 2 on this "
-        "phone too, and it is sent after them."
+        "Confirm keeps hand 2 on this phone too, and it is sent after them."
     )
 
     # The connection comes back while hand 2 is looked over: hand 1 goes by itself, and the

@@ -89,7 +89,8 @@ def test_a_captain_on_an_iphone_engine_keeps_a_hand_while_the_wifi_is_down(webki
     see(driver, "Hand 2: is this right?")
     see(driver, f"{names['E']} (East) called trump.")
     see(driver, "The makers took 4 tricks.")
-    see(driver, "No connection. Confirm keeps hand 2 on this phone")
+    see(driver, "No connection: not sent yet.")
+    see(driver, "Confirm keeps hand 2 on this phone")
     assert driver.execute_script("return document.activeElement.id") == "check-title"
     assert "waiting to be sent" not in shown_text(driver)
     tap_button(driver, "Change it")
