@@ -253,6 +253,23 @@ def test_the_connection_back_while_the_phone_checks_a_hand_sends_each_once_in_or
     assert hands_of(table) == [(1, "N", 3), (2, "E", 5)]
 
 
+def test_offline_a_thrown_in_deal_is_looked_over_then_kept_and_recorded(
+    browser, live_server, table
+):
+    page = open_phone(browser)
+    page.goto(table_url(live_server.url, table))
+    page.context.set_offline(True)
+    page.locator("#irregular summary").click()
+    page.get_by_role("button", name="Thrown in: no score").click()
+    expect(page.locator("#check-title")).to_have_text("Hand 1: is this right?")
+    expect(page.locator("#check .entered li")).to_have_text(["Thrown in: no one called trump."])
+    page.get_by_role("button", name="Confirm hand 1").click()
+    expect(page.locator("#waiting .news")).to_have_text(KEPT.format(1))
+    page.context.set_offline(False)
+    expect(page.locator("#waiting .sent")).to_contain_text("Hand 1 recorded")
+    assert hands_of(table) == [(1, "", None)]
+
+
 def test_offline_an_entry_with_nothing_chosen_lists_all_that_is_missing(
     browser, live_server, table
 ):
