@@ -3,9 +3,10 @@
 // Without this script the page works as plain forms. With it, a new hand's Check and Confirm
 // are sent in the background and the answer replaces the page, as a form would. When a send
 // fails, no answer comes within a few seconds, or what answers is not the app's own page (a
-// server stopping, a proxy's error page, an empty body), the hand is kept on the phone
-// (localStorage), the page says so, and the form moves on to the next hand: the captain keeps
-// playing. Kept hands are sent in order, by themselves, every few seconds, when the phone says
+// server stopping, a proxy's error page, an empty body), a Check shows the hand's facts for a
+// last look, built on the phone, and its Confirm keeps the hand on the phone (localStorage; a
+// failed Confirm keeps its already checked hand at once); the page says so, and the form moves
+// on to the next hand: the captain keeps playing. Kept hands are sent in order, by themselves, every few seconds, when the phone says
 // it is back online, and whenever a captain's page opens. The server records a kept hand only
 // as the next hand under the number the phone saw: a repeat (a send whose answer was lost) is
 // answered "already entered" and counts once, and a different hand recorded there by another
