@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST, require_safe
 import scoring
 from clubs import dates
 from clubs.models import Player
-from tournaments import history, reads, services
+from tournaments import format_pages, history, reads, services
 from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard, side_teams
 from tournaments.services import ActionRefused, HandTaken
 from tournaments.text import signed
@@ -101,6 +101,8 @@ def _table_context(table: Table, seats: dict | None = None, hands: list | None =
             [[seats[p].name if p in seats else "", SEAT_NAMES[p]] for p in _deal_order(game.dealer)]
         ),
         "corrections": history.corrections([table])[table.pk],
+        # A bracket's game: the match, the game and who leads ("" for a night's round).
+        "match_now": format_pages.match_heading(table),
         # What others may change while the page is open, for static/captain.js to ask after.
         "state": page_state(table, hands),
     }
