@@ -891,10 +891,11 @@
   // what it shows still stands: the card's state address answers a short fingerprint of it
   // (tournaments/captain/views.py, page_state and table_state: two small reads), which the
   // page carries too (data-state). When they differ, the table page is fetched and brought in:
-  // the whole page when the captain has not started on a hand, else only the Time-called
-  // banner, the score and the hands, so that nothing chosen is wiped; a round closed or a
-  // result confirmed stops the form where it is, with a notice. Each change is said in the
-  // live region. Not while hands are kept on the phone: their sends bring the table back.
+  // the whole page when the captain has not started on a hand (the card's page once the
+  // round is closed), else only the Time-called banner, the score and the hands, so that
+  // nothing chosen is wiped; a round closed or a result confirmed then stops the form where it
+  // is, with a notice. Each change is said in the live region. Not while hands are kept on the
+  // phone: their sends bring the table back.
 
   var LOOK_MS = 12000;
   var looking = false;
@@ -946,11 +947,15 @@
     return busy() || Boolean(document.querySelector("#captain #hand-form:not([data-new])"));
   }
 
+  // The round closed, or the card now opens the next round's table: a hand begun stays as it
+  // is, stopped, with a notice; an untouched page becomes what a reload would show, the next
+  // table's page or the card's own (the round closed, the next being seated; in a bracket, the
+  // match's result and where each team goes).
   function catchUp(answer, began) {
     var root = document.getElementById("captain");
     var sameTable = String(answer.table) === root.dataset.table;
-    if (!answer.table || (!sameTable && working())) {
-      ended(answer.state); // the round closed: nothing more can be entered here
+    if (!sameTable && working()) {
+      ended(answer.state);
       return null;
     }
     return fetch(root.dataset.page, { credentials: "same-origin" })
@@ -960,7 +965,13 @@
           return;
         }
         if (!fresh.page) {
-          ended(answer.state); // the card's page (nothing in play, or a choice of events)
+          // Not a table's page: when the card opens none now, the card's own page (the
+          // app's, as fetched); anything else (a proxy's error page) is looked at again later.
+          if (!sameTable && fresh.response.ok && !working()) {
+            window.location.replace(root.dataset.page);
+          } else if (!sameTable) {
+            ended(answer.state);
+          }
           return;
         }
         var news = newsOf(fresh.page, sameTable);
@@ -1044,8 +1055,9 @@
     }
     var notice = element("p", "", "done");
     notice.id = "ended";
+    var game = /bracket/.test(root.dataset.label) ? "This game" : "This round";
     notice.appendChild(
-      element("strong", "This round is closed: nothing more can be entered at this table."),
+      element("strong", game + " is closed: nothing more can be entered at this table."),
     );
     var entry = document.querySelector("#check, #entry");
     if (entry && working()) {
@@ -1055,7 +1067,7 @@
     } else {
       notice.appendChild(document.createTextNode(" "));
     }
-    var link = element("a", "Open this table card's page for the next round");
+    var link = element("a", "Open this table card's page to see what comes next");
     link.href = root.dataset.page.split("?")[0];
     notice.appendChild(link);
     var banner = document.getElementById("time-called"); // its "enter it as usual" is no more

@@ -129,16 +129,12 @@ def test_a_result_confirmed_on_another_phone_reaches_the_open_page(phone, live_s
     assert loads == []
 
 
-@pytest.mark.parametrize("begun", [False, True], ids=["untouched", "hand-begun"])
-def test_a_round_closed_by_the_director_reaches_the_open_page(
-    phone, live_server, round_one, table, begun
-):
+def test_a_round_closed_stops_a_hand_begun_with_a_notice(phone, live_server, round_one, table):
     names = names_by_seat(table)
     loads = open_table(phone, live_server.url, table)
     fill_hand(phone, names, maker="N", tricks=3)
     check_and_confirm(phone, 1, "North-South made it with 3 tricks: 1 point")
-    if begun:
-        fill_hand(phone, names, maker="S", tricks=2)
+    fill_hand(phone, names, maker="S", tricks=2)
 
     close_round(round_one, reason="The hall closes early")
 
@@ -148,23 +144,35 @@ def test_a_round_closed_by_the_director_reaches_the_open_page(
     )
     expect(phone.locator("#said")).to_contain_text("This round is closed")
     assert loads == []
-    if begun:
-        # What was chosen stays in sight, to tell the director; it can no longer be sent.
-        expect(notice).to_contain_text("The hand on this page was not recorded")
-        expect(maker_choice(phone, names, "S").locator("input")).to_be_checked()
-        expect(phone.locator("#hand-form button").first).to_be_disabled()
-    else:
-        expect(phone.locator("#hand-form")).to_have_count(0)
+    # What was chosen stays in sight, to tell the director; it can no longer be sent.
+    expect(notice).to_contain_text("The hand on this page was not recorded")
+    expect(maker_choice(phone, names, "S").locator("input")).to_be_checked()
+    expect(phone.locator("#hand-form button").first).to_be_disabled()
     notice.get_by_role("link").click()
+    expect(phone.locator("#closed")).to_contain_text("Round 1 is closed")
     expect(phone.locator("#card-state")).to_contain_text("Round 2 is being seated")
 
 
-def test_the_next_round_replaces_a_closed_round_on_an_untouched_page(
+def test_a_round_closed_takes_an_untouched_page_to_the_cards_page(
+    phone, live_server, round_one, table
+):
+    names = names_by_seat(table)
+    open_table(phone, live_server.url, table)
+    fill_hand(phone, names, maker="N", tricks=3)
+    check_and_confirm(phone, 1, "North-South made it with 3 tricks: 1 point")
+
+    close_round(round_one, reason="The hall closes early")
+
+    # What a reload shows: the round closed, the next being seated (that page looks again).
+    expect(phone.locator("#closed")).to_contain_text("Round 1 is closed", timeout=LIVE_MS)
+    expect(phone.locator("#card-state")).to_contain_text("Round 2 is being seated")
+
+
+def test_the_next_rounds_table_replaces_an_untouched_page(
     phone, live_server, event, round_one, table
 ):
     loads = open_table(phone, live_server.url, table)
     close_round(round_one, reason="Time")
-    expect(phone.locator("#ended")).to_be_visible(timeout=LIVE_MS)
     following = services.round_seat(event=event, seed=2).tables.get(number=1)
     expect(phone.locator("h1")).to_contain_text("round 2", timeout=LIVE_MS)
     expect(phone.locator("#captain")).to_have_attribute("data-table", str(following.pk))
