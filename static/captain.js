@@ -884,6 +884,223 @@
     return copy.outerHTML;
   }
 
+  // --- What the director does, live ---------------------------------------------------------
+  //
+  // The director calls time, closes the round or corrects a hand; an opponent confirms the
+  // result on another phone. While the page is in sight, it asks the app every LOOK_MS whether
+  // what it shows still stands: the card's state address answers a short fingerprint of it
+  // (tournaments/captain/views.py, page_state and table_state: two small reads), which the
+  // page carries too (data-state). When they differ, the table page is fetched and brought in:
+  // the whole page when the captain has not started on a hand (the card's page once the
+  // round is closed), else only the Time-called banner, the score and the hands, so that
+  // nothing chosen is wiped; a round closed or a result confirmed then stops the form where it
+  // is, with a notice. Each change is said in the live region. Not while hands are kept on the
+  // phone: their sends bring the table back.
+
+  var LOOK_MS = 12000;
+  var looking = false;
+  var steps = 0; // the captain's sends: a look begun before one is not brought in after it
+
+  document.addEventListener(
+    "submit",
+    function () {
+      steps += 1;
+    },
+    true,
+  );
+
+  function look() {
+    var root = document.getElementById("captain");
+    if (looking || sending || document.hidden || !root || !root.dataset.stateUrl) {
+      return;
+    }
+    if (kept().length) {
+      return;
+    }
+    looking = true;
+    var began = steps;
+    function done() {
+      looking = false;
+    }
+    fetch(root.dataset.stateUrl, { credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error("no state"); // a reissued card, a proxy's page: the page stays
+        }
+        return response.json();
+      })
+      .then(function (answer) {
+        var here = document.getElementById("captain");
+        if (!answer || typeof answer.state !== "string" || !here || steps !== began) {
+          return null;
+        }
+        if (answer.state === here.dataset.state) {
+          return null;
+        }
+        return catchUp(answer, began);
+      })
+      .then(done, done);
+  }
+
+  // The captain is at work on this page: a hand chosen, the check step, a fix being made.
+  function working() {
+    return busy() || Boolean(document.querySelector("#captain #hand-form:not([data-new])"));
+  }
+
+  // The round closed, or the card now opens the next round's table: a hand begun stays as it
+  // is, stopped, with a notice; an untouched page becomes what a reload would show, the next
+  // table's page or the card's own (the round closed, the next being seated; in a bracket, the
+  // match's result and where each team goes).
+  function catchUp(answer, began) {
+    var root = document.getElementById("captain");
+    var sameTable = String(answer.table) === root.dataset.table;
+    if (!sameTable && working()) {
+      ended(answer.state);
+      return null;
+    }
+    return fetch(root.dataset.page, { credentials: "same-origin" })
+      .then(read)
+      .then(function (fresh) {
+        if (steps !== began) {
+          return;
+        }
+        if (!fresh.page) {
+          // Not a table's page: when the card opens none now, the card's own page (the
+          // app's, as fetched); anything else (a proxy's error page) is looked at again later.
+          if (!sameTable && fresh.response.ok && !working()) {
+            window.location.replace(root.dataset.page);
+          } else if (!sameTable) {
+            ended(answer.state);
+          }
+          return;
+        }
+        var news = newsOf(fresh.page, sameTable);
+        if (working()) {
+          bringIn(fresh.page);
+        } else {
+          var messages = sent;
+          show(fresh);
+          sent = messages;
+          render("");
+        }
+        if (news) {
+          hush();
+          announceSoon(news);
+        }
+      });
+  }
+
+  function textOf(page, id) {
+    var node = page.getElementById(id);
+    return node ? node.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
+  // What changed, in words, from this page to the fresh one.
+  function newsOf(page, sameTable) {
+    if (!sameTable) {
+      var root = page.getElementById("captain");
+      return "The next round is in play: " + (root ? root.dataset.label : "") + ".";
+    }
+    var said = [];
+    ["time-called", "confirmed", "closed"].forEach(function (id) {
+      if (!document.getElementById(id) && page.getElementById(id)) {
+        said.push(textOf(page, id));
+      }
+    });
+    if (!said.length && textOf(page, "hands") !== textOf(document, "hands")) {
+      said.push(
+        "This table's hands changed (the director, or another phone): the score and the " +
+          "hands on this page are as they now stand.",
+      );
+    }
+    return said.join(" ");
+  }
+
+  // The captain has started on a hand: the banner, the score and the hands as they now stand,
+  // and nothing the captain chose is touched.
+  function bringIn(page) {
+    var root = document.getElementById("captain");
+    var banner = page.getElementById("time-called");
+    var here = document.getElementById("time-called");
+    if (banner && here) {
+      here.replaceWith(document.adoptNode(banner));
+    } else if (banner) {
+      var region = document.getElementById("said");
+      region.parentNode.insertBefore(document.adoptNode(banner), region);
+    } else if (here) {
+      here.remove();
+    }
+    ["score", "hands"].forEach(function (id) {
+      var fresh = page.getElementById(id);
+      var old = document.getElementById(id);
+      if (fresh && old) {
+        old.replaceWith(document.adoptNode(fresh));
+      }
+    });
+    var finished = page.getElementById("confirmed") || page.getElementById("closed");
+    if (finished && !document.getElementById(finished.id)) {
+      stopEntry(document.adoptNode(finished));
+    }
+    var state = page.getElementById("captain");
+    root.dataset.state = state ? state.dataset.state : "";
+  }
+
+  // The round is closed (or the card now opens another round's table): the form stays as it
+  // is, with what was chosen, but can no longer be sent, and the notice says where to go.
+  function ended(state) {
+    var root = document.getElementById("captain");
+    root.dataset.state = state;
+    if (document.getElementById("ended")) {
+      return;
+    }
+    var notice = element("p", "", "done");
+    notice.id = "ended";
+    var game = /bracket/.test(root.dataset.label) ? "This game" : "This round";
+    notice.appendChild(
+      element("strong", game + " is closed: nothing more can be entered at this table."),
+    );
+    var entry = document.querySelector("#check, #entry");
+    if (entry && working()) {
+      notice.appendChild(
+        document.createTextNode(" The hand on this page was not recorded: tell the director. "),
+      );
+    } else {
+      notice.appendChild(document.createTextNode(" "));
+    }
+    var link = element("a", "Open this table card's page to see what comes next");
+    link.href = root.dataset.page.split("?")[0];
+    notice.appendChild(link);
+    var banner = document.getElementById("time-called"); // its "enter it as usual" is no more
+    if (banner) {
+      banner.remove();
+    }
+    stopEntry(notice);
+    hush();
+    announceSoon(notice.textContent);
+  }
+
+  // Put a notice where the form is, and take the form's buttons away from the captain: a
+  // form begun stays in sight (disabled), an untouched one goes.
+  function stopEntry(notice) {
+    var entry = document.querySelector("#check, #entry, #confirm");
+    var score = document.getElementById("score");
+    if (entry) {
+      entry.parentNode.insertBefore(notice, entry);
+    } else if (score) {
+      score.parentNode.insertBefore(notice, score.nextSibling);
+    }
+    if (!entry) {
+      return;
+    }
+    if (working()) {
+      entry.querySelectorAll("button, input, select").forEach(function (control) {
+        control.disabled = true;
+      });
+    } else {
+      entry.remove();
+    }
+  }
+
   // --- Each time a captain's page is shown --------------------------------------------------
 
   function start() {
@@ -910,4 +1127,11 @@
   window.addEventListener("online", flush);
   window.addEventListener("pageshow", flush);
   setInterval(flush, RETRY_MS);
+  setInterval(look, LOOK_MS);
+  document.addEventListener("visibilitychange", look); // a phone woken: at once
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) {
+      look(); // the page brought back from the browser's history, as it was then
+    }
+  });
 })();

@@ -7,6 +7,7 @@ entered and none seated. Each `Page` builds its address from the world and, for 
 rather than a page, does what a person would do to reach it once the page has loaded."""
 
 import datetime
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -136,6 +137,17 @@ def captain_reconnected(page, world):
     expect(page.locator("#waiting .sent")).to_contain_text("Hand 1 recorded")
 
 
+def round_page_stale(page, world):
+    # The app out of reach, and the tables' refresh asked for at once (htmx's own request, as
+    # its 20-second timer makes it): the page says since when it is not updated.
+    page.route(re.compile(r"/rounds/\d+/$"), lambda route: route.abort("connectionrefused"))
+    page.evaluate(
+        "() => { htmx.ajax('GET', location.pathname,"
+        " {source: '#live', target: '#live', swap: 'outerHTML'}).catch(() => {}); }"
+    )
+    expect(page.locator("#stale")).to_contain_text("the app cannot be reached")
+
+
 def roster_imported(page, world):
     page.locator("#import-players textarea").fill("Ada Baker\nNell Ortiz")
     page.get_by_role("button", name="Import players").click()
@@ -262,6 +274,13 @@ PAGES = [
         "director: round in play",
         lambda w: f"/rounds/{w.round_in_play.pk}/",
         director=True,
+        title_names=lambda w: w.in_play.name,
+    ),
+    Page(
+        "director: round in play, the app out of reach",
+        lambda w: f"/rounds/{w.round_in_play.pk}/",
+        director=True,
+        action=round_page_stale,
         title_names=lambda w: w.in_play.name,
     ),
     Page(

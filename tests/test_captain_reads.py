@@ -91,7 +91,7 @@ def test_seats_hands_and_corrections_read_as_the_orm_reads_them(table, director)
 def test_the_page_addresses_are_the_url_patterns(table):
     card = table.card()
     addresses = _addresses(card, table)
-    assert set(addresses) == {"table", "hand", "fix", "delete", "confirm", "send"}
+    assert set(addresses) == {"table", "hand", "fix", "delete", "confirm", "send", "state"}
     for name, address in addresses.items():
         expected = reverse(f"tournaments:captain-{name}", args=[card.token])
         assert address == f"{expected}?table={table.pk}"

@@ -129,3 +129,21 @@ def test_a_captain_on_an_iphone_engine_keeps_a_hand_while_the_wifi_is_down(webki
     confirm(driver, 3, "East-West euchred North-South: 2 points to East-West")
     assert hands_of(table) == [(1, "N", 3), (2, "E", 5), (3, "S", 1)]
     assert errors_seen(driver) == []
+
+
+def test_time_called_reaches_an_open_page_on_an_iphone_engine(webkit, wifi, table):
+    # The director calls time while the captain has begun the next hand: within 20 seconds the
+    # banner shows, with no reload, and the choice made is still chosen.
+    driver = webkit
+    names = names_by_seat(table)
+    driver.get(f"{wifi.url}/t/{table.card().token}/")
+    see(driver, f"Hand 1 · {names['N']} (North) deals")
+    driver.execute_script(WATCH_ERRORS)
+    tap_choice(driver, "Who called trump", f"{names['W']} (West)")
+
+    services.round_call_time(round=table.round)
+
+    see(driver, "Time is called: finish the hand in play.", seconds=20)
+    chosen = driver.execute_script("return document.querySelector('#field-maker :checked').value")
+    assert chosen == "W"
+    assert errors_seen(driver) == []  # the same page all along (a new page has no list)

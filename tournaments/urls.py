@@ -33,6 +33,7 @@ urlpatterns += [
     path("t/<slug:token>/", captain.table_page, name="captain-table"),
     path("t/<slug:token>/hand/", captain.hand_enter, name="captain-hand"),
     path("t/<slug:token>/send/", captain.hand_send, name="captain-send"),
+    path("t/<slug:token>/state/", captain.table_state, name="captain-state"),
     path("t/<slug:token>/fix/", captain.hand_fix, name="captain-fix"),
     path("t/<slug:token>/delete/", captain.hand_delete, name="captain-delete"),
     path("t/<slug:token>/confirm/", captain.table_confirm, name="captain-confirm"),

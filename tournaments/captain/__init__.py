@@ -22,7 +22,15 @@ Scanning the card is never limited: its link's token cannot be guessed.
 """
 
 from .code import code_entry
-from .views import hand_delete, hand_enter, hand_fix, hand_send, table_confirm, table_page
+from .views import (
+    hand_delete,
+    hand_enter,
+    hand_fix,
+    hand_send,
+    table_confirm,
+    table_page,
+    table_state,
+)
 
 __all__ = [
     "code_entry",
@@ -32,4 +40,5 @@ __all__ = [
     "hand_send",
     "table_confirm",
     "table_page",
+    "table_state",
 ]

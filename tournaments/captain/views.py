@@ -2,6 +2,7 @@
 one, and have an opponent confirm the result."""
 
 import functools
+import hashlib
 import json
 
 from django.contrib import messages
@@ -12,7 +13,8 @@ from django.template.backends.utils import csrf_input
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils.html import format_html, format_html_join
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
 
 import scoring
 from clubs import dates
@@ -101,7 +103,29 @@ def _table_context(table: Table, seats: dict | None = None, hands: list | None =
         "corrections": history.corrections([table])[table.pk],
         # A bracket's game: the match, the game and who leads ("" for a night's round).
         "match_now": format_pages.match_heading(table),
+        # What others may change while the page is open, for static/captain.js to ask after.
+        "state": page_state(table, hands),
     }
+
+
+def page_state(table: Table, hands: list[Hand]) -> str:
+    """A short fingerprint of what a captain's page shows that someone else can change while
+    it is open: the director calling time or closing the round, an opponent confirming on
+    another phone, a hand entered, fixed or corrected elsewhere. The page carries it
+    (data-state) and `table_state` answers it as it is now, from the same two reads."""
+    round_ = table.round
+    moments = (round_.time_called_at, round_.closed_at, table.confirmed_at)
+    text = repr(
+        (
+            table.pk,
+            round_.status,
+            *(moment.timestamp() if moment else None for moment in moments),
+            table.hands_at_time,
+            table.confirmed_by_id,
+            services.table_fingerprint(hands),
+        )
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _deal_order(first: str) -> list[str]:
@@ -154,7 +178,7 @@ def _addresses(card: TableCard, table: Table) -> dict[str, str]:
     `<name>/` under it, which the captain tests follow through every one)."""
     page = _card_page(card.token, get_script_prefix())
     query = f"?table={table.pk}"
-    names = ("hand", "fix", "delete", "confirm", "send")
+    names = ("hand", "fix", "delete", "confirm", "send", "state")
     return {"table": page + query, **{name: f"{page}{name}/{query}" for name in names}}
 
 
@@ -304,6 +328,23 @@ def at_table(view):
 @at_table
 def table_page(request: HttpRequest, card: TableCard, table: Table) -> HttpResponse:
     return _render(request, card, table)
+
+
+@require_safe
+@never_cache
+def table_state(request: HttpRequest, token: str) -> HttpResponse:
+    """What the card's page would show now, as `page_state`'s fingerprint, for an open page's
+    script to compare with its own (static/captain.js, every few seconds while the page is in
+    sight): two small queries and no template. `table` is the table the card opens now (the
+    page's own while its round is in play, the next round's once that is seated), or None
+    when it opens none (the round closed, nothing seated yet). An unknown or reissued card
+    is a 404, as for the card's page; the address's `?table=` chooses only among this card's
+    own tables in play, so nothing of another table is ever told."""
+    try:
+        _, table = table_for_card(request, token)
+    except NoTableNow:
+        return JsonResponse({"state": "", "table": None})
+    return JsonResponse({"state": page_state(table, reads.hands(table)), "table": table.pk})
 
 
 @require_POST
