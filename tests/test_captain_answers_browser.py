@@ -19,6 +19,7 @@ from test_captain_offline_browser import (
     both_phones_enter,
     check,
     hands_of,
+    keep,
     open_phone,
     table_url,
 )
@@ -120,7 +121,8 @@ def test_a_hand_is_kept_on_the_phone_whatever_else_answers(
     failing = answering(status, content_type, body(page) if callable(body) else body)
     page.route(POSTS, failing)
     if step == "check":
-        check(page, 1)
+        # No answer from the app: the phone's own check step, then its Confirm keeps the hand.
+        keep(page, 1)
     else:
         page.get_by_role("button", name="Confirm hand 1").click()
 
@@ -171,8 +173,7 @@ def test_change_it_with_no_answer_from_the_app_keeps_the_check(browser, live_ser
 def keep_a_hand_offline(page, table):
     page.context.set_offline(True)
     fill_hand(page, names_by_seat(table), maker="N", tricks=3)
-    check(page, 1)
-    expect(page.locator("#waiting .news")).to_have_text(KEPT.format(1))
+    keep(page, 1)
 
 
 def test_a_proxys_404_leaves_a_kept_hand_waiting_to_be_sent(browser, live_server, table):
