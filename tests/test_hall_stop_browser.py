@@ -46,6 +46,9 @@ def test_ctrl_c_with_a_captains_page_open_loses_no_hand(browser, hall):
     assert "Stopped." in hall.output
 
     enter(page, 2, "E", 5)
+    # No answer: the phone's own check step, whose Confirm keeps the hand.
+    expect(page.locator("#check-title")).to_have_text("Hand 2: is this right?")
+    page.locator("#check").get_by_role("button", name="Confirm hand 2").click()
     expect(page.locator("#waiting .news")).to_have_text(KEPT.format(2))
     expect(page.locator("#hand-form")).to_be_visible()  # the captain plays on
     assert hands_stored(hall.database)[table] == [1]
