@@ -334,7 +334,8 @@
         "#field-maker, #field-alone, #field-lone_defender, #field-tricks, button[value='check']",
       ),
       function (step) {
-        return step.getClientRects().length > 0; // shown: not the folded copy of Check
+        // Shown: not the lone defender unless the maker went alone, not the folded copy of Check.
+        return step.getClientRects().length > 0 && !step.closest("details:not([open])");
       },
     );
     var next = null;

@@ -62,7 +62,7 @@ WHERE = """el => {
   const r = el.getBoundingClientRect();
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   const hit = (y >= 0 && y < innerHeight) ? document.elementFromPoint(x, y) : null;
-  return {top: r.top, bottom: r.bottom, x: x, y: y, height: innerHeight,
+  return {top: r.top, bottom: r.bottom, x: x, y: y, height: innerHeight, scrolled: scrollY,
           clear: !!hit && (el === hit || el.contains(hit) || hit.contains(el))};
 }"""
 
@@ -89,7 +89,8 @@ class Thumb:
     def __init__(self, page):
         self.page = page
         self.scrolls: Counter = Counter()
-        self.seen: list[tuple[str, float, float]] = []  # each control's place when tapped
+        # Each control's place when tapped, and how far down the page was then.
+        self.seen: list[tuple[str, int, int, int]] = []
 
     def where(self, control):
         return control.evaluate(WHERE)
@@ -109,7 +110,7 @@ class Thumb:
             self.scrolls[step] += 1
         where = self.where(control)
         assert in_view(where), f"{step}: not in view when it was to be tapped: {where}"
-        self.seen.append((step, round(where["top"]), round(where["bottom"])))
+        self.seen.append((step, round(where["top"]), round(where["bottom"]), where["scrolled"]))
         page.mouse.click(where["x"], where["y"])
 
 
@@ -147,6 +148,11 @@ def test_a_whole_round_at_the_usual_text_size_needs_no_scroll(browser, live_serv
     page.context.close()
     assert table.hands.count() == 8
     assert sum(thumb.scrolls.values()) == 0, (dict(thumb.scrolls), thumb.seen)
+    # Nor did the page move by itself under a plain hand that all fits the screen: only a
+    # loner's hand shows one more question (the lone defender) and may move the page.
+    loners = {f"{n} " for n, (_, alone, _) in enumerate(HANDS, start=1) if alone}
+    moved = [s for s in thumb.seen if s[3] and not any(s[0].startswith(n) for n in loners)]
+    assert not moved, moved
 
 
 def test_a_whole_round_with_the_text_doubled_one_question_at_a_time(browser, live_server, table):
