@@ -19,6 +19,7 @@ from conftest import PHONE
 from playwright.sync_api import expect
 from test_captain_browser import SEAT_WORDS, names_by_seat
 
+from clubs.models import Player
 from tournaments import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -138,7 +139,19 @@ def answer(thumb, names, number, maker, alone, tricks, *, last=False) -> None:
         expect(page.locator("#field-maker input").first).to_be_focused()
 
 
-def test_a_whole_round_at_the_usual_text_size_needs_no_scroll(browser, live_server, table):
+# Names as long as a hall's: who called then takes three lines a choice, and the page brings
+# Check into view by itself once the maker is chosen.
+LONG_NAMES = ["Marlene Sorensen", "Ken Zimmerman", "Harold Brandt", "Janice Wojcik"]
+
+
+@pytest.mark.parametrize("long_names", [False, True], ids=["names", "long-names"])
+def test_a_whole_round_at_the_usual_text_size_needs_no_scroll(
+    browser, live_server, table, long_names
+):
+    if long_names:
+        seats = table.seats.select_related("player")
+        for seat, name in zip(seats, LONG_NAMES, strict=True):
+            Player.objects.filter(pk=seat.player_id).update(name=name)
     page = open_phone(browser, 16)
     names = names_by_seat(table)
     page.goto(f"{live_server.url}/t/{table.card().token}/")
@@ -152,7 +165,7 @@ def test_a_whole_round_at_the_usual_text_size_needs_no_scroll(browser, live_serv
     # loner's hand shows one more question (the lone defender) and may move the page.
     loners = {f"{n} " for n, (_, alone, _) in enumerate(HANDS, start=1) if alone}
     moved = [s for s in thumb.seen if s[3] and not any(s[0].startswith(n) for n in loners)]
-    assert not moved, moved
+    assert long_names or not moved, moved
 
 
 def test_a_whole_round_with_the_text_doubled_one_question_at_a_time(browser, live_server, table):
