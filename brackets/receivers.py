@@ -1,6 +1,7 @@
 """What the bracket hands to the layers below it: it hears of a game's confirmed or corrected
 result (tournaments/signals.py), gives the standings its placings, and the players' event
-page and the projector its own pages (tournaments/format_pages.py)."""
+page and the projector its own pages, and the captain's pages where a match stands
+(tournaments/format_pages.py)."""
 
 from django.dispatch import receiver
 
@@ -8,7 +9,7 @@ from tournaments import format_pages, standings
 from tournaments.models import Event
 from tournaments.signals import table_changed
 
-from . import public_views, services
+from . import match_words, public_views, services
 from .figures import event_figures
 
 
@@ -37,3 +38,7 @@ def _projector(request, event):
 
 format_pages.EVENT_PAGES[Event.Format.BRACKET] = public_views.event_page
 format_pages.PROJECTORS[Event.Format.BRACKET] = _projector
+
+# Where a match stands, for the captain's phone: a game's heading, and the card's page after it.
+format_pages.MATCH_HEADINGS[Event.Format.BRACKET] = match_words.match_heading
+format_pages.MATCHES_ENDED[Event.Format.BRACKET] = match_words.match_ended

@@ -3,9 +3,10 @@
 // Without this script the page works as plain forms. With it, a new hand's Check and Confirm
 // are sent in the background and the answer replaces the page, as a form would. When a send
 // fails, no answer comes within a few seconds, or what answers is not the app's own page (a
-// server stopping, a proxy's error page, an empty body), the hand is kept on the phone
-// (localStorage), the page says so, and the form moves on to the next hand: the captain keeps
-// playing. Kept hands are sent in order, by themselves, every few seconds, when the phone says
+// server stopping, a proxy's error page, an empty body), a Check shows the hand's facts for a
+// last look, built on the phone, and its Confirm keeps the hand on the phone (localStorage; a
+// failed Confirm keeps its already checked hand at once); the page says so, and the form moves
+// on to the next hand: the captain keeps playing. Kept hands are sent in order, by themselves, every few seconds, when the phone says
 // it is back online, and whenever a captain's page opens. The server records a kept hand only
 // as the next hand under the number the phone saw: a repeat (a send whose answer was lost) is
 // answered "already entered" and counts once, and a different hand recorded there by another
@@ -216,9 +217,10 @@
     }
     var check = document.querySelector("#check h2");
     if (check) {
-      // The check's heading, and its Confirm button under it when the screen has room for both.
+      // The check's heading, and its Confirm button under it (the step's first button, the
+      // app's or the phone's own) when the screen has room for both.
       check.focus({ preventScroll: true });
-      showFrom(check, document.querySelector("#check button[value='confirm']"), true);
+      showFrom(check, document.querySelector("#check button"), true);
       return;
     }
     var question = firstQuestion();
@@ -422,23 +424,41 @@
       });
       return lines.join(" ");
     }
+    return sentences(form, data).join(" ");
+  }
+
+  // The hand read off the form, a sentence for each fact, as the check step lists them.
+  function sentences(form, data) {
     if (data.get("thrown_in")) {
-      return "Thrown in: no one called trump.";
+      return ["Thrown in: no one called trump."];
     }
-    var text = labelOf(form, "maker") + " called trump" + (data.get("alone") ? ", alone." : ".");
+    var text = [labelOf(form, "maker") + " called trump" + (data.get("alone") ? ", alone." : ".")];
     var defender = optionOf(form, "lone_defender");
     if (defender) {
-      text += " " + defender + " defended alone.";
+      text.push(defender + " defended alone.");
     }
     var tricks = data.get("tricks");
     if (tricks) {
-      text += " The makers took " + tricks + (tricks === "1" ? " trick." : " tricks.");
+      text.push("The makers took " + tricks + (tricks === "1" ? " trick." : " tricks."));
     }
     var irregularity = optionOf(form, "irregularity");
     if (irregularity) {
-      text += " " + irregularity + ".";
+      text.push(irregularity + ".");
+      // Who was at fault and what the other side chose: the hand's score turns on them.
+      ["offending_side", "revoke_penalty"].forEach(function (name) {
+        var chosen = optionOf(form, name);
+        var label = form.querySelector('label[for="' + idOf(form, name) + '"]');
+        if (chosen && label) {
+          text.push(label.textContent.trim().replace(/:$/, "") + ": " + chosen + ".");
+        }
+      });
     }
     return text;
+  }
+
+  function idOf(form, name) {
+    var select = form.querySelector('select[name="' + name + '"]');
+    return select ? select.id : "";
   }
 
   // What the server would refuse at once, said before the hand is kept: all of it at once,
@@ -458,7 +478,10 @@
     return found.join(" ");
   }
 
-  function keepHand(form, data) {
+  // A new hand's Check with no connection, or behind hands already kept: first the phone's own
+  // check step, for a last look (lookOver), and its Confirm keeps it (`looked`). The app's
+  // check step's Confirm that finds no connection was looked over already: kept at once.
+  function keepHand(form, data, looked) {
     var root = document.getElementById("captain");
     var number = Number(data.get("number"));
     var problem = missing(form, data);
@@ -468,6 +491,10 @@
       if (group) {
         place(group, false); // the message, just shown above, stays in sight
       }
+      return;
+    }
+    if (!looked && !form.closest("#check")) {
+      lookOver(form, data);
       return;
     }
     var list = kept();
@@ -499,6 +526,96 @@
       place(question, false);
     }
     setTimeout(flush, 2000);
+  }
+
+  // The check step built on the phone, as the app's own looks (_preview.jinja): the hand's
+  // facts in words, then Confirm (kept on the phone, sent in order with any kept before it:
+  // never sent twice, whether or not the connection came back meanwhile) or Change it (the
+  // very form, with the captain's choices, back in its place). The score is the app's to
+  // work out: the phone says so rather than guess.
+  function lookOver(form, data) {
+    var entry = form.closest("#entry");
+    var number = Number(data.get("number"));
+    var before = kept().length;
+    if (!entry) {
+      keepHand(form, data, true); // no form to come back to: kept as before
+      return;
+    }
+    var step = element("section", "", "card");
+    step.id = "check";
+    var heading = element("h2", "Hand " + number + ": is this right?");
+    heading.id = "check-title";
+    heading.tabIndex = -1;
+    step.appendChild(heading);
+    var facts = element("ul", "", "entered");
+    sentences(form, data).forEach(function (line) {
+      facts.appendChild(element("li", line));
+    });
+    step.appendChild(facts);
+    // Why this step is the phone's, in a line above the buttons, which stay near the facts
+    // when the phone's text is big; what Confirm does, and the score, below them.
+    var why = before
+      ? "Hands kept on this phone are not sent yet."
+      : "No connection: not sent yet.";
+    var note = element("p", "", "news");
+    note.appendChild(element("strong", why));
+    step.appendChild(note);
+    var done = false;
+    step.appendChild(
+      button("Confirm hand " + number, "", function () {
+        if (done) {
+          return; // a second tap while the first is kept
+        }
+        done = true;
+        hush();
+        keepHand(form, data, true);
+        flush();
+      }),
+    );
+    step.appendChild(
+      button("Change it", "secondary", function () {
+        if (done) {
+          return;
+        }
+        done = true;
+        hush();
+        step.replaceWith(entry);
+        render("");
+        focusStep();
+      }),
+    );
+    var then = before
+      ? "Confirm keeps hand " + number + " on this phone too, and it is sent after them."
+      : "Confirm keeps hand " + number + " on this phone, and it is sent by itself when the " +
+        "connection is back.";
+    step.appendChild(element("p", then));
+    var score = "This phone cannot work out the score: the app does, once it has the hand.";
+    step.appendChild(element("p", score));
+    settleProblems(entry);
+    entry.replaceWith(step);
+    render("");
+    focusStep();
+    announceSoon(why + " " + then + " " + score);
+  }
+
+  // A hand the app refused before the connection dropped, now complete: what it said is gone
+  // from the page, as the app's own check step and its Change it show none. The list of
+  // problems would cover the step's heading, and a question still marked would take the
+  // focus from the captain's choice.
+  function settleProblems(entry) {
+    var problems = document.getElementById("problems");
+    if (problems) {
+      problems.remove();
+    }
+    entry.querySelectorAll(".errorlist").forEach(function (errors) {
+      errors.remove();
+    });
+    entry.querySelectorAll("[aria-invalid]").forEach(function (field) {
+      field.removeAttribute("aria-invalid");
+    });
+    entry.querySelectorAll("[aria-describedby$='_error']").forEach(function (field) {
+      field.removeAttribute("aria-describedby"); // its message, just removed
+    });
   }
 
   // The form for the next hand, with its number and dealer, after one was kept on the phone.

@@ -117,10 +117,16 @@ def captain_check_step(page, world):
     expect(page.locator("#result")).to_be_visible()
 
 
-def captain_offline(page, world):
+def captain_offline_check_step(page, world):
     page.context.set_offline(True)
     fill_hand(page, names_by_seat(world.fresh_table), maker="N", tricks=3)
     _check(page, 1)
+    expect(page.locator("#check-title")).to_be_focused()
+
+
+def captain_offline(page, world):
+    captain_offline_check_step(page, world)
+    page.get_by_role("button", name="Confirm hand 1").click()
     expect(page.locator("#waiting li.kept-waiting")).to_have_count(1)
 
 
@@ -216,6 +222,7 @@ PAGES = [
             ("empty", None),
             ("refused", captain_refused),
             ("check step", captain_check_step),
+            ("offline check step", captain_offline_check_step),
             ("offline", captain_offline),
             ("reconnected", captain_reconnected),
         ]

@@ -16,7 +16,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 from test_captain_browser import check_and_confirm, fill_hand, names_by_seat
-from test_captain_offline_browser import KEPT, check, open_phone, table_url
+from test_captain_offline_browser import keep, open_phone, table_url
 
 from clubs.models import Player
 from tournaments import services
@@ -43,8 +43,7 @@ def conflict_on_hand_2(browser, live_server, table, *, start_hand_3=False):
         page.goto(table_url(live_server.url, table))
     offline.context.set_offline(True)
     fill_hand(offline, names, maker="E", tricks=5)
-    check(offline, 2)
-    expect(offline.locator("#waiting .news")).to_have_text(KEPT.format(2))
+    keep(offline, 2)
     expect(offline.locator("#entry-title")).to_contain_text("Hand 3")
     if start_hand_3:
         fill_hand(offline, names, maker="S")

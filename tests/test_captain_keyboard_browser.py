@@ -8,7 +8,7 @@ import pytest
 from conftest import PHONE
 from playwright.sync_api import expect
 from test_captain_browser import check_and_confirm, fill_hand, names_by_seat
-from test_captain_offline_browser import hands_of, open_phone, table_url
+from test_captain_offline_browser import NO_CONNECTION, hands_of, open_phone, table_url
 
 from tournaments import services
 from tournaments.models import Hand
@@ -125,10 +125,37 @@ def test_a_hand_by_keyboard_with_focus_and_the_live_region_at_each_step(phone, l
     assert box["y"] < PHONE["height"]
     assert hands_of(table) == [(1, "N", 3)]
 
-    # No connection: hand 2 (East, 5 tricks) is kept on the phone, said in the same live
-    # region, and the focus is on hand 3's first question.
+    # No connection: Check takes the focus to the phone's own check step, said in the same
+    # live region; the list of problems, answered, is gone. Change it goes back to the form,
+    # on the captain's choice.
     page.context.set_offline(True)
     key_in_hand(page, maker=1, tricks=5)
+    expect(heading).to_be_focused()
+    expect(heading).to_have_text("Hand 2: is this right?")
+    expect(said).to_contain_text(NO_CONNECTION)
+    assert same_region()
+    expect(page.locator("#problems")).to_have_count(0)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Change it")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#field-maker input:checked")).to_be_focused()
+    expect(page.locator("#field-maker input[aria-invalid]")).to_have_count(0)
+    assert (
+        page.evaluate(
+            "[...document.querySelectorAll('#field-maker input')].indexOf(document.activeElement)"
+        )
+        == 1
+    )
+
+    # Checked again and confirmed by keys: hand 2 (East, 5 tricks) is kept on the phone, said
+    # in the same live region, and the focus is on hand 3's first question.
+    tab_to(page, "#hand-form button[value=check]")
+    page.keyboard.press("Enter")
+    expect(heading).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Confirm hand 2")).to_be_focused()
+    page.keyboard.press("Enter")
     expect(said).to_contain_text(KEPT.format(2))
     assert same_region()
     expect(page.locator("#entry h2")).to_contain_text("Hand 3")

@@ -46,6 +46,21 @@ def check(page, number):
     page.locator("#hand-form").get_by_role("button", name=f"Check hand {number}").first.click()
 
 
+NO_CONNECTION = "No connection: not sent yet."
+CONFIRM_KEEPS = (
+    "Confirm keeps hand {} on this phone, and it is sent by itself when the connection is back."
+)
+NO_SCORE = "This phone cannot work out the score: the app does, once it has the hand."
+
+
+def keep(page, number):
+    """Check with no connection: the phone's own check step, then Confirm keeps the hand."""
+    check(page, number)
+    expect(page.locator("#check-title")).to_have_text(f"Hand {number}: is this right?")
+    page.locator("#check").get_by_role("button", name=f"Confirm hand {number}").click()
+    expect(page.locator("#waiting .news")).to_have_text(KEPT.format(number))
+
+
 @pytest.mark.parametrize("reached_at", ["loopback", "hall Wi-Fi name"])
 def test_three_hands_entered_offline_are_recorded_once_in_order(
     browser, live_server, table, settings, reached_at
@@ -69,8 +84,7 @@ def test_three_hands_entered_offline_are_recorded_once_in_order(
     entered = [("N", 3), ("E", 5), ("S", 1)]
     for number, (maker, tricks) in enumerate(entered, start=1):
         fill_hand(page, names, maker=maker, tricks=tricks)
-        check(page, number)
-        expect(page.locator("#waiting .news")).to_have_text(KEPT.format(number))
+        keep(page, number)
         kept = page.locator(f"#waiting li[data-number='{number}']")
         expect(kept).to_contain_text("waiting to be sent")
         expect(kept).to_contain_text(f"{names[maker]}")
@@ -131,8 +145,7 @@ def test_a_reopened_page_carries_on_after_the_hands_it_keeps(browser, live_serve
     page.route(re.compile(r"/send/"), lambda route: route.abort("connectionrefused"))
     page.context.set_offline(True)
     fill_hand(page, names, maker="N", tricks=3)
-    check(page, 1)
-    expect(page.locator("#waiting .news")).to_have_text(KEPT.format(1))
+    keep(page, 1)
     page.context.set_offline(False)  # the page loads again, but kept hands still cannot go
     page.reload()
     expect(page.locator("#waiting li.kept-waiting")).to_have_count(1)
@@ -142,6 +155,119 @@ def test_a_reopened_page_carries_on_after_the_hands_it_keeps(browser, live_serve
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#waiting .sent")).to_contain_text("Hand 1 recorded")
     assert hands_of(table) == [(1, "N", 3)]
+
+
+def test_offline_check_shows_the_hand_for_a_last_look_before_it_is_kept(
+    browser, live_server, table
+):
+    page = open_phone(browser)
+    names = names_by_seat(table)
+    page.goto(table_url(live_server.url, table))
+    page.context.set_offline(True)
+    fill_hand(page, names, maker="N", tricks=5, alone=True)
+    check(page, 1)
+
+    # The phone's own check step, as the app's: the facts entered, nothing kept yet.
+    step = page.locator("#check")
+    title = page.locator("#check-title")
+    expect(title).to_have_text("Hand 1: is this right?")
+    expect(title).to_be_focused()
+    expect(step.locator(".entered li")).to_have_text(
+        [f"{names['N']} (North) called trump, alone.", "The makers took 5 tricks."]
+    )
+    expect(step.locator(".news")).to_have_text(NO_CONNECTION)
+    expect(step).to_contain_text(CONFIRM_KEEPS.format(1))
+    expect(step).to_contain_text(NO_SCORE)
+    expect(page.locator("#said")).to_have_text(
+        f"{NO_CONNECTION} {CONFIRM_KEEPS.format(1)} {NO_SCORE}"
+    )
+    expect(page.locator("#entry")).to_have_count(0)
+    assert page.evaluate("localStorage.getItem('euchre-kept-hands')") in (None, "[]")
+    for name in ("Confirm hand 1", "Change it"):
+        box = step.get_by_role("button", name=name).bounding_box()
+        assert box["height"] >= 48, (name, box)
+
+    # Change it: back to the form, the captain's choices still chosen, nothing kept.
+    step.get_by_role("button", name="Change it").click()
+    expect(page.locator("#check")).to_have_count(0)
+    form = page.locator("#hand-form")
+    expect(page.locator("#entry-title")).to_contain_text("Hand 1")
+    expect(form.locator("#field-maker input:checked")).to_have_count(1)
+    expect(form.locator("#field-maker label:has(input:checked)")).to_contain_text(names["N"])
+    expect(form.locator("#field-alone input")).to_be_checked()
+    expect(form.locator("#field-tricks label:has(input:checked)")).to_have_text("5")
+    expect(form.locator("#field-maker input:checked")).to_be_focused()
+    expect(page.locator("#waiting li")).to_have_count(0)
+
+    # Two tricks after all: checked again, confirmed, kept, and the form moves on to hand 2.
+    fill_hand(page, names, maker="E", tricks=2)
+    check(page, 1)
+    expect(step.locator(".entered li")).to_have_text(
+        [f"{names['E']} (East) called trump, alone.", "The makers took 2 tricks."]
+    )
+    step.get_by_role("button", name="Confirm hand 1").click()
+    expect(page.locator("#waiting .news")).to_have_text(KEPT.format(1))
+    expect(page.locator("#waiting li[data-number='1']")).to_contain_text(
+        f"{names['E']} (East) called trump, alone. The makers took 2 tricks."
+    )
+    expect(page.locator("#entry h2")).to_have_text(f"Hand 2 · {names['E']} (East) deals")
+    assert hands_of(table) == []
+
+    # Back online: sent by itself and recorded once.
+    page.context.set_offline(False)
+    expect(page.locator("#waiting .sent")).to_contain_text("Hand 1 recorded: North-South euchred")
+    expect(page.locator("#hands li")).to_have_count(1)
+    assert hands_of(table) == [(1, "E", 2)]
+
+
+def test_the_connection_back_while_the_phone_checks_a_hand_sends_each_once_in_order(
+    browser, live_server, table
+):
+    page = open_phone(browser)
+    names = names_by_seat(table)
+    page.goto(table_url(live_server.url, table))
+    page.context.set_offline(True)
+    fill_hand(page, names, maker="N", tricks=3)
+    keep(page, 1)
+    fill_hand(page, names, maker="E", tricks=5)
+    check(page, 2)
+    step = page.locator("#check")
+    expect(step.locator(".news")).to_have_text("Hands kept on this phone are not sent yet.")
+    expect(step).to_contain_text(
+        "Confirm keeps hand 2 on this phone too, and it is sent after them."
+    )
+
+    # The connection comes back while hand 2 is looked over: hand 1 goes by itself, and the
+    # step stays as it is, the captain's to confirm.
+    page.context.set_offline(False)
+    expect(page.locator("#waiting .sent")).to_contain_text("Hand 1 recorded")
+    expect(page.locator("#hands li")).to_have_count(1)
+    expect(page.locator("#check-title")).to_have_text("Hand 2: is this right?")
+    assert hands_of(table) == [(1, "N", 3)]
+
+    step.get_by_role("button", name="Confirm hand 2").click()
+    expect(page.locator("#waiting .sent")).to_contain_text("Hand 2 recorded: East-West march")
+    expect(page.locator("#hands li")).to_have_count(2)
+    expect(page.locator("#entry h2")).to_contain_text("Hand 3")
+    expect(page.locator("#waiting li")).to_have_count(0)
+    assert hands_of(table) == [(1, "N", 3), (2, "E", 5)]
+
+
+def test_offline_a_thrown_in_deal_is_looked_over_then_kept_and_recorded(
+    browser, live_server, table
+):
+    page = open_phone(browser)
+    page.goto(table_url(live_server.url, table))
+    page.context.set_offline(True)
+    page.locator("#irregular summary").click()
+    page.get_by_role("button", name="Thrown in: no score").click()
+    expect(page.locator("#check-title")).to_have_text("Hand 1: is this right?")
+    expect(page.locator("#check .entered li")).to_have_text(["Thrown in: no one called trump."])
+    page.get_by_role("button", name="Confirm hand 1").click()
+    expect(page.locator("#waiting .news")).to_have_text(KEPT.format(1))
+    page.context.set_offline(False)
+    expect(page.locator("#waiting .sent")).to_contain_text("Hand 1 recorded")
+    assert hands_of(table) == [(1, "", None)]
 
 
 def test_offline_an_entry_with_nothing_chosen_lists_all_that_is_missing(
@@ -164,8 +290,7 @@ def both_phones_enter(offline, online, names, number, *, kept, recorded, result)
     as the offline phone shows it."""
     offline.context.set_offline(True)
     fill_hand(offline, names, maker=kept[0], tricks=kept[1])
-    check(offline, number)
-    expect(offline.locator("#waiting .news")).to_have_text(KEPT.format(number))
+    keep(offline, number)
     fill_hand(online, names, maker=recorded[0], tricks=recorded[1])
     check_and_confirm(online, number, result)
     offline.context.set_offline(False)

@@ -1,7 +1,8 @@
 """The captain's flow in WebKit, the engine of every iPhone's Safari: Debian's WebKitGTK driven
 through Selenium at a 360x740 phone screen (tests/webkit.py). A hand entered, checked and
-confirmed is recorded; with the hall's Wi-Fi cut, the next hand is kept on the phone, and once
-the Wi-Fi is back it is sent by itself and recorded once; the captain carries on."""
+confirmed is recorded; with the hall's Wi-Fi cut, the next hand is shown for a last look (Change
+it goes back to the form with its choices), then kept on the phone, and once the Wi-Fi is back it
+is sent by itself and recorded once; the captain carries on."""
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -83,9 +84,32 @@ def test_a_captain_on_an_iphone_engine_keeps_a_hand_while_the_wifi_is_down(webki
     # sent the hand in the background.
     assert errors_seen(driver) == []
 
-    # The Wi-Fi drops. Hand 2 is kept on the phone, and the form moves on to hand 3.
+    # The Wi-Fi drops. Check shows hand 2 for a last look, built on the phone: nothing is
+    # kept yet. Change it brings the form back with the captain's choices.
     wifi.cut()
-    enter(driver, names, 2, "E", 5)
+    enter(driver, names, 2, "E", 4)
+    see(driver, "Hand 2: is this right?")
+    see(driver, f"{names['E']} (East) called trump.")
+    see(driver, "The makers took 4 tricks.")
+    see(driver, "No connection: not sent yet.")
+    see(driver, "Confirm keeps hand 2 on this phone")
+    assert driver.execute_script("return document.activeElement.id") == "check-title"
+    assert "waiting to be sent" not in shown_text(driver)
+    tap_button(driver, "Change it")
+    see(driver, f"Hand 2 · {names['E']} (East) deals")
+    assert (
+        driver.execute_script("return document.querySelector('#field-tricks input:checked').value")
+        == "4"
+    )
+    assert (
+        driver.execute_script("return document.querySelector('#field-maker input:checked').value")
+        == "E"
+    )
+    # Five tricks after all: checked again, confirmed, kept on the phone; the form moves on.
+    tap_choice(driver, "Tricks the makers took", "5")
+    tap_button(driver, "Check hand 2")
+    see(driver, "The makers took 5 tricks.")
+    tap_button(driver, "Confirm hand 2")
     see(driver, "Hand 2 is saved on this phone")
     see(driver, "waiting to be sent")
     see(driver, f"Hand 3 · {names['S']} (South) deals")

@@ -6,7 +6,7 @@ from django.db.models import Count, F, Max, Min, Q
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 
-from tournaments import reads
+from tournaments import format_pages, reads
 from tournaments.inputs import db_id
 from tournaments.models import Event, Round, Table, TableCard
 
@@ -97,7 +97,13 @@ def card_status(card: TableCard, tables: list[Table]) -> dict:
         numbers = Table.objects.filter(round__in=playing).aggregate(
             first=Min("number"), last=Max("number")
         )
-        return {"state": "unused", "event": in_play[0], "round": round_, **numbers}
+        return {
+            "state": "unused",
+            "event": in_play[0],
+            "round": round_,
+            "match_ended": format_pages.match_ended(in_play[0], card.number),
+            **numbers,
+        }
     # Between rounds: an event of today not yet started, or one whose last round closed in the
     # last few hours with rounds still to play (a night may run past midnight).
     recent = timezone.now() - BETWEEN_ROUNDS
@@ -111,7 +117,13 @@ def card_status(card: TableCard, tables: list[Table]) -> dict:
         .first()
     )
     if waiting is not None:
-        return {"state": "seating", "event": waiting, "last_round": waiting.seated}
+        return {
+            "state": "seating",
+            "event": waiting,
+            "last_round": waiting.seated,
+            # The match just over at this table, and where its teams go (a bracket's).
+            "match_ended": format_pages.match_ended(waiting, card.number),
+        }
     return {"state": "idle"}
 
 

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 import scoring
 from clubs import dates
 from clubs.models import Player
-from tournaments import history, reads, services
+from tournaments import format_pages, history, reads, services
 from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard, side_teams
 from tournaments.services import ActionRefused, HandTaken
 from tournaments.text import signed
@@ -99,6 +99,8 @@ def _table_context(table: Table, seats: dict | None = None, hands: list | None =
             [[seats[p].name if p in seats else "", SEAT_NAMES[p]] for p in _deal_order(game.dealer)]
         ),
         "corrections": history.corrections([table])[table.pk],
+        # A bracket's game: the match, the game and who leads ("" for a night's round).
+        "match_now": format_pages.match_heading(table),
     }
 
 
