@@ -202,26 +202,35 @@
   // --- Where the captain is -----------------------------------------------------------------
 
   // Focus on the page's next step, in view: the first question with a problem, else the check
-  // step's heading, else the next hand's first question.
+  // step's heading, else the next hand's first question. The page moves only when the step is
+  // not in view already, so that at the usual text size the score stays where it was.
   function focusStep() {
     var invalid = document.querySelector("#entry [aria-invalid='true']");
     if (invalid) {
-      // The whole question, whose description is its message, rather than its first choice.
-      var group = invalid.closest("fieldset[aria-describedby]");
-      place(group || invalid, true);
+      // The whole question, whose description is its message, rather than its first choice;
+      // with the hand's heading above it in sight too, below the list of problems, when both
+      // fit the screen.
+      var group = invalid.closest("fieldset[aria-describedby]") || invalid;
+      group.focus({ preventScroll: true });
+      showFrom(document.querySelector("#entry h2"), group);
       return;
     }
     var check = document.querySelector("#check h2");
     if (check) {
-      place(check, true);
+      // The check's heading, and its Confirm button under it (the step's first button, the
+      // app's or the phone's own) when the screen has room for both.
+      check.focus({ preventScroll: true });
+      showFrom(check, document.querySelector("#check button"), true);
       return;
     }
     var question = firstQuestion();
     if (question) {
-      // The page's top stays in sight: what was said ("Hand 7 recorded") and the score. With
-      // big text the question may then be below the screen's edge; the next key brings it in.
+      // The page's top stays in sight when the question is there too: what was said ("Hand 7
+      // recorded") and the score. With big text the question comes to the top instead, under
+      // the score and the dealer, which stay stuck there (static/captain.css).
       window.scrollTo(0, 0);
       question.focus({ preventScroll: true });
+      showFrom(question.closest("fieldset"), null);
       return;
     }
     var finished = document.querySelector("#confirm h2"); // the round's last hand is in
@@ -245,11 +254,58 @@
 
   function inSight(node, top) {
     var box = node.getBoundingClientRect();
-    var problems = document.getElementById("problems");
-    var above = (problems ? problems.getBoundingClientRect().height : 0) + 16;
+    var above = covered(node) + 16;
     if (top || box.top < above || box.bottom > window.innerHeight) {
       window.scrollBy(0, box.top - above);
     }
+  }
+
+  // How much of the screen's top is covered, once the page is scrolled to `node`: the list of
+  // problems, and with big text the score and the hand's heading (static/captain.css sticks
+  // them there; the heading only over its own form).
+  function covered(node) {
+    var height = 0;
+    ["problems", "score"].forEach(function (id) {
+      var box = document.getElementById(id);
+      if (box && getComputedStyle(box).position === "sticky") {
+        height += box.getBoundingClientRect().height;
+      }
+    });
+    var heading = document.querySelector("#entry h2");
+    var entry = document.getElementById("entry");
+    if (heading && entry.contains(node) && node !== heading) {
+      if (getComputedStyle(heading).position === "sticky") {
+        height += heading.getBoundingClientRect().height;
+      }
+    }
+    return height;
+  }
+
+  // Bring `first` and `last` below it (if any) into sight, below what covers the screen's top,
+  // moving the page only if they are not in sight already, and no further than needed. When
+  // both do not fit the screen: `first` at its top if it is what is read first (`reading`),
+  // else `last`.
+  function showFrom(first, last, reading) {
+    if (!first) {
+      first = last;
+      last = null;
+    }
+    if (!first) {
+      return;
+    }
+    var top = covered(first) + 8;
+    var bottom = window.innerHeight - 8;
+    var a = first.getBoundingClientRect();
+    var b = last ? last.getBoundingClientRect() : a;
+    if (a.top >= top - 8 && b.bottom <= bottom + 8) {
+      return;
+    }
+    if (b.bottom - a.top <= bottom - top) {
+      window.scrollBy(0, a.top < top ? a.top - top : b.bottom - bottom);
+      return;
+    }
+    var to = last && !reading ? last : first;
+    window.scrollBy(0, to.getBoundingClientRect().top - covered(to) - 8);
   }
 
   // Tab and Shift+Tab bring a choice's radio into view below the list of problems (the page's
@@ -261,6 +317,38 @@
     var card = event.target.closest && event.target.closest("#entry .choice");
     if (card && document.getElementById("problems") && byKeyboard(event.target)) {
       inSight(card, false);
+    }
+  });
+
+  // A question at a time when the page is taller than the screen (big text, or a question
+  // just shown, as the lone defender's): once one is answered, the next comes into view by
+  // itself with what follows it down to the Check button, or as much of that as fits (the next
+  // question at the top, under the score and the dealer), unless it is all in view already.
+  // On `change`, which comes once the tap is over: the page never moves under a finger still on
+  // the glass. Not for the rarer facts in "Something else happened".
+  document.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (!form || !form.matches("#entry form")) {
+      return;
+    }
+    var steps = Array.prototype.filter.call(
+      form.querySelectorAll(
+        "#field-maker, #field-alone, #field-lone_defender, #field-tricks, button[value='check']",
+      ),
+      function (step) {
+        // Shown: not the lone defender unless the maker went alone, not the folded copy of Check.
+        return step.getClientRects().length > 0 && !step.closest("details:not([open])");
+      },
+    );
+    var next = null;
+    steps.forEach(function (step, i) {
+      if (step.contains(event.target)) {
+        next = steps[i + 1] || null;
+      }
+    });
+    var check = steps[steps.length - 1];
+    if (next) {
+      showFrom(next, next === check ? null : check, true);
     }
   });
 

@@ -75,7 +75,8 @@ def test_the_conflict_view_shows_the_table_as_it_now_stands(browser, live_server
 
 
 # Where each piece of the side's label and its score lie on the screen, left to right: the
-# bracket after the right-to-left name must come after that name, and the score below it.
+# bracket after the right-to-left name must come after that name, and the score below the label
+# or on its right (issue 40: one low row), never among the names.
 PIECES = """(box) => {
   const label = box.querySelector('span');
   const rect = node => node.getBoundingClientRect();
@@ -87,7 +88,8 @@ PIECES = """(box) => {
   return {
     names: names.map(r => [r.left, r.right, r.top]),
     close: [range.getBoundingClientRect().left, range.getBoundingClientRect().top],
-    score: [rect(box.querySelector('strong')).top, rect(label).bottom],
+    score: [rect(box.querySelector('strong')).top, rect(label).bottom,
+            rect(box.querySelector('strong')).left, rect(label).right],
     text: label.textContent + ' ' + box.querySelector('strong').textContent,
   };
 }"""
@@ -118,5 +120,6 @@ def test_a_right_to_left_name_keeps_the_bracket_and_score_in_place(
         assert dottie_right <= rtl_left + 1, seen
     if abs(close_top - rtl_top) < 2:
         assert rtl_right <= close_left + 1, seen
-    # The score under the label, not beside a name.
-    assert seen["score"][0] >= seen["score"][1] - 1, seen
+    # The score under the label or wholly on its right, not beside a name inside it.
+    top, label_bottom, left, label_right = seen["score"]
+    assert top >= label_bottom - 1 or left >= label_right - 1, seen

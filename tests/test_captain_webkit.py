@@ -5,10 +5,12 @@ it goes back to the form with its choices), then kept on the phone, and once the
 is sent by itself and recorded once; the captain carries on."""
 
 import pytest
+from selenium.webdriver.common.by import By
 from test_captain_browser import SEAT_WORDS, names_by_seat
 from webkit import (
     WATCH_ERRORS,
     HallWifi,
+    _quoted,
     errors_seen,
     no_longer_see,
     see,
@@ -147,3 +149,62 @@ def test_time_called_reaches_an_open_page_on_an_iphone_engine(webkit, wifi, tabl
     chosen = driver.execute_script("return document.querySelector('#field-maker :checked').value")
     assert chosen == "W"
     assert errors_seen(driver) == []  # the same page all along (a new page has no list)
+
+
+# Where an element is on the screen: its top and bottom, and the screen's height.
+ON_SCREEN = """const r = arguments[0].getBoundingClientRect();
+return [r.top, r.bottom, window.innerHeight];"""
+
+
+def tap_in_sight(driver, path: str, what: str) -> None:
+    """Tap what is at `path`, after checking it is wholly on the screen, as the captain sees it:
+    a captain who would have to scroll to it fails the test (WebDriver's own click would have
+    scrolled it into view)."""
+
+    def shown(driver):
+        found = [e for e in driver.find_elements(By.XPATH, path) if e.is_displayed()]
+        return found[0] if found else False
+
+    element = wait_for(driver, shown, seconds=15, message=f"no {what} on the screen")
+    top, bottom, height = driver.execute_script(ON_SCREEN, element)
+    assert top >= 0 and bottom <= height, f"{what} at {top:.0f}-{bottom:.0f} of {height}px"
+    element.click()
+
+
+def test_a_plain_hand_needs_no_scroll_on_an_iphone_engine(webkit, live_server, table):
+    # Issue 40: at 360x740 and the usual text size, who called, alone, the tricks, Check and
+    # Confirm are each on the screen when the captain taps them, hand after hand.
+    driver = webkit
+    names = names_by_seat(table)
+    driver.get(f"{live_server.url}/t/{table.card().token}/")
+    see(driver, f"Hand 1 · {names['N']} (North) deals")
+    driver.execute_script(WATCH_ERRORS)
+    hands = [(1, "N", False, 3), (2, "E", True, 5), (3, "S", False, 1)]
+    for number, maker, alone, tricks in hands:
+        see(driver, f"Hand {number} · ")
+        who = f"{names[maker]} ({SEAT_WORDS[maker]})"
+        tap_in_sight(
+            driver,
+            "//fieldset[legend[contains(normalize-space(), 'Who called trump')]]"
+            f"//label[normalize-space()={_quoted(who)}]",
+            f"hand {number}: {who}",
+        )
+        if alone:
+            tap_in_sight(driver, "//div[@id='field-alone']//label", f"hand {number}: alone")
+        tap_in_sight(
+            driver,
+            f"//fieldset[@id='field-tricks']//label[normalize-space()={_quoted(str(tricks))}]",
+            f"hand {number}: {tricks} tricks",
+        )
+        tap_in_sight(
+            driver, f"//button[normalize-space()='Check hand {number}']", f"Check hand {number}"
+        )
+        see(driver, f"Hand {number}: is this right?")
+        tap_in_sight(
+            driver,
+            f"//button[normalize-space()='Confirm hand {number}']",
+            f"Confirm hand {number}",
+        )
+        see(driver, f"Hand {number} recorded")
+    assert [n for n, _, _ in hands_of(table)] == [1, 2, 3]
+    assert errors_seen(driver) == []
