@@ -219,8 +219,16 @@
     if (check) {
       // The check's heading, and its Confirm button under it (the step's first button, the
       // app's or the phone's own) when the screen has room for both.
+      var confirm = document.querySelector("#check button");
       check.focus({ preventScroll: true });
-      showFrom(check, document.querySelector("#check button"), true);
+      showFrom(check, confirm, true);
+      // With big text both may not fit: then Confirm comes wholly into sight at the screen's
+      // foot, with the result and the facts above it, which is what the captain looks over
+      // (the heading, focused, is still what a screen reader reads first).
+      var foot = confirm && confirm.getBoundingClientRect().bottom - (window.innerHeight - 8);
+      if (foot > 0) {
+        window.scrollBy(0, foot);
+      }
       return;
     }
     var question = firstQuestion();
@@ -1049,8 +1057,9 @@
     return fetch(root.dataset.page, { credentials: "same-origin" })
       .then(read)
       .then(function (fresh) {
-        if (steps !== began) {
-          return;
+        var now = document.getElementById("captain");
+        if (steps !== began || (now && now.dataset.state === answer.state)) {
+          return; // the captain's own send has brought the page up to date meanwhile
         }
         if (!fresh.page) {
           // Not a table's page: when the card opens none now, the card's own page (the

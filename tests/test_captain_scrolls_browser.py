@@ -173,6 +173,14 @@ def test_a_whole_round_with_the_text_doubled_one_question_at_a_time(browser, liv
     names = names_by_seat(table)
     page.goto(f"{live_server.url}/t/{table.card().token}/")
     assert page.evaluate("getComputedStyle(document.body).fontSize") == "34px"
+    # The site's header is the brand alone, one line (it took 270 px); its links are in the
+    # page's foot, one tap each.
+    assert page.locator("header.site").bounding_box()["height"] <= 100
+    expect(page.locator("header.site nav")).to_be_hidden()
+    foot = page.locator("footer.site-foot")
+    for link in ("Captains", "Rules", "Directors: log in"):
+        box = foot.get_by_role("link", name=link).bounding_box()
+        assert box and box["height"] >= 44, (link, box)
     thumb = Thumb(page)
     sticky = []
     original_tap = thumb.tap
