@@ -195,8 +195,41 @@
       news.forEach(announce);
     }, ANNOUNCE_MS);
     sent = [];
+    lastDone = news.length ? headOf(news[0]) : "";
     start();
     focusStep();
+  }
+
+  // --- The bar's note, with big text ----------------------------------------------------------
+  //
+  // With big text the page's notes ("Hand 3 recorded: ...", the hands kept on the phone) are
+  // above the screen once the next question is brought in: the bar stuck to the top says in a
+  // line what this phone last did (static/captain.css shows it with big text only). Kept until
+  // the captain's next send; the hands kept on this phone come first.
+
+  var lastDone = "";
+
+  // "Hand 3 recorded: East-West made it..." says "Hand 3 recorded."
+  function headOf(message) {
+    return message.split(":")[0].trim() + ".";
+  }
+
+  function barNote() {
+    var note = document.getElementById("bar-phone");
+    var root = document.getElementById("captain");
+    if (!note || !root) {
+      return;
+    }
+    var here = kept().filter(function (entry) {
+      return entry.table === root.dataset.table;
+    });
+    var text = lastDone;
+    if (here.length === 1) {
+      text = "Hand " + here[0].number + " is kept on this phone, not sent yet.";
+    } else if (here.length > 1) {
+      text = here.length + " hands are kept on this phone, not sent yet.";
+    }
+    note.textContent = text;
   }
 
   // --- Where the captain is -----------------------------------------------------------------
@@ -339,6 +372,7 @@
     if (!form || !form.matches("#entry form")) {
       return;
     }
+    answered(event.target);
     var steps = Array.prototype.filter.call(
       form.querySelectorAll(
         "#field-maker, #field-alone, #field-lone_defender, #field-tricks, button[value='check']",
@@ -359,6 +393,34 @@
       showFrom(next, next === check ? null : check, true);
     }
   });
+
+  // A question with a problem answered: its message, under it and in the list at the top, is
+  // seen to, and goes; so does the list once nothing is left in it (it covered a third of the
+  // screen with big text, and the score). The server checks the whole hand again at Check.
+  function answered(input) {
+    var field = input.closest("#entry [id^='field-']");
+    if (!field || !field.querySelector(".errorlist")) {
+      return;
+    }
+    field.querySelectorAll(".errorlist").forEach(function (list) {
+      list.remove();
+    });
+    field.removeAttribute("aria-describedby");
+    field.querySelectorAll("[aria-invalid]").forEach(function (node) {
+      node.removeAttribute("aria-invalid");
+      node.removeAttribute("aria-describedby");
+    });
+    var problems = document.getElementById("problems");
+    if (!problems) {
+      return;
+    }
+    problems.querySelectorAll('a[href="#' + field.id + '"]').forEach(function (link) {
+      link.closest("li").remove();
+    });
+    if (!problems.querySelector("li")) {
+      problems.remove();
+    }
+  }
 
   function byKeyboard(node) {
     try {
@@ -697,6 +759,7 @@
     }
     event.preventDefault();
     hush();
+    lastDone = "";
     var data = formData(form, submitterOf(event, form));
     if (data.get("action") === "change" || kept().length === 0) {
       sendNow(form, data);
@@ -774,6 +837,7 @@
     sending = false;
     if (answer.state === "recorded" || answer.state === "already") {
       remove(entry.id);
+      lastDone = headOf(answer.message);
       sent.push(answer.message);
       announce(answer.message);
     } else {
@@ -870,6 +934,7 @@
   }
 
   function render(news) {
+    barNote();
     var panel = document.getElementById("waiting");
     if (!panel) {
       return;
@@ -1140,6 +1205,7 @@
     }
     var state = page.getElementById("captain");
     root.dataset.state = state ? state.dataset.state : "";
+    barNote();
   }
 
   // The round is closed (or the card now opens another round's table): the form stays as it
@@ -1221,6 +1287,11 @@
   }
 
   start();
+  // A fix is a plain form (its Check and its Confirm load a new page): that page opens on the
+  // step it is at, as a new hand's does, not at the top with the form screens below.
+  if (document.querySelector("#check, #entry form:not([data-new])")) {
+    focusStep();
+  }
   window.addEventListener("online", flush);
   window.addEventListener("pageshow", flush);
   setInterval(flush, RETRY_MS);

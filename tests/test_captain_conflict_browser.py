@@ -60,7 +60,7 @@ def conflict_on_hand_2(browser, live_server, table, *, start_hand_3=False):
 def test_the_conflict_view_shows_the_table_as_it_now_stands(browser, live_server, table, started):
     phone = conflict_on_hand_2(browser, live_server, table, start_hand_3=started)
     # The table as the server has it: 1-1 after two hands, hand 2 in the list.
-    expect(phone.locator("#score p")).to_contain_text("2 hands played of 8")
+    expect(phone.locator("#score p.played")).to_contain_text("2 hands played of 8")
     expect(phone.locator("#score strong")).to_have_text(["1", "1"])
     expect(phone.locator("#hands ol.hands > li")).to_have_count(2)
     expect(phone.locator("#hands ol.hands > li").nth(1)).to_contain_text("East-West made it")

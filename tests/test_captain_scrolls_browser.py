@@ -230,3 +230,77 @@ def test_the_list_of_problems_covers_neither_the_heading_nor_the_question(
         # Start again from a clean form, for the second case.
         page.goto(f"{live_server.url}/t/{table.card().token}/")
     page.context.close()
+
+
+def test_an_answered_problem_leaves_the_page(browser, live_server, table):
+    # Check with nothing chosen: two problems, listed at the top and under each question. Each
+    # goes once its question is answered; the list goes with the last, and Check is clear.
+    page = open_phone(browser, 16)
+    names = names_by_seat(table)
+    page.goto(f"{live_server.url}/t/{table.card().token}/")
+    page.locator("#hand-form button[value=check]").first.click()
+    expect(page.locator("#problems li")).to_have_count(2)
+    page.locator("#field-maker label", has_text=names["E"]).click()
+    expect(page.locator("#problems li")).to_have_count(1)
+    expect(page.locator("#problems")).to_contain_text("tricks")
+    expect(page.locator("#field-maker .errorlist")).to_have_count(0)
+    expect(page.locator("#field-maker [aria-invalid]")).to_have_count(0)
+    page.locator("#field-tricks label", has_text=re.compile(r"^\s*4\s*$")).click()
+    expect(page.locator("#problems")).to_have_count(0)
+    expect(page.locator("#field-tricks .errorlist")).to_have_count(0)
+    page.locator("#hand-form button[value=check]").first.click()
+    expect(page.locator("#check-title")).to_have_text("Hand 1: is this right?")
+    page.context.close()
+
+
+def test_with_big_text_the_bar_says_what_the_phone_did_and_that_time_is_called(
+    browser, live_server, table
+):
+    # With big text the notes at the page's top are above the screen once the next question is
+    # brought in: the bar stuck to the top says it, in a line.
+    page = open_phone(browser, 32)
+    names = names_by_seat(table)
+    page.goto(f"{live_server.url}/t/{table.card().token}/")
+    bar = page.locator("#score")
+    answer(Thumb(page), names, 1, "N", False, 3)
+    expect(page.locator("#bar-phone")).to_have_text("Hand 1 recorded.")
+    assert bar.bounding_box()["y"] <= 0.5  # stuck to the top, in sight
+    # The next hand kept on the phone, the connection gone.
+    page.context.set_offline(True)
+    thumb = Thumb(page)
+    thumb.tap(page.locator("#field-maker label", has_text=names["E"]), "who called")
+    thumb.tap(page.locator("#field-tricks label", has_text=re.compile(r"^\s*5\s*$")), "tricks")
+    thumb.tap(page.locator("#hand-form button[value=check]").first, "check")
+    expect(page.locator("#check-title")).to_have_text("Hand 2: is this right?")
+    page.locator("#check").get_by_role("button", name="Confirm hand 2").click()
+    expect(page.locator("#bar-phone")).to_have_text("Hand 2 is kept on this phone, not sent yet.")
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#bar-phone")).to_have_text("Hand 2 recorded.")
+    # Time called by the director reaches the bar too, with the page's live look.
+    services.round_call_time(round=table.round)
+    expect(page.locator("#bar-time")).to_have_text(
+        "Time is called: this hand is the table's last.", timeout=20_000
+    )
+    assert page.locator("#bar-time").bounding_box()["y"] < PHONE["height"] / 2
+    page.context.close()
+
+
+def test_with_big_text_a_fix_opens_on_its_form_and_its_check(browser, live_server, table):
+    page = open_phone(browser, 32)
+    names = names_by_seat(table)
+    for number, (maker, _, tricks) in enumerate(HANDS[:2], start=1):
+        services.hand_record(table=table, number=number, data={"maker": maker, "tricks": tricks})
+    page.goto(f"{live_server.url}/t/{table.card().token}/")
+    page.goto(live_server.url + page.locator("a.fix").first.get_attribute("href"))
+    expect(page.locator("#entry h2")).to_have_text("Fix hand 1")
+    thumb = Thumb(page)
+    thumb.tap(page.locator("#field-maker label", has_text=names["S"]), "who called")
+    thumb.tap(page.locator("#field-tricks label", has_text=re.compile(r"^\s*4\s*$")), "tricks")
+    thumb.tap(page.locator("#hand-form button[value=check]").first, "check")
+    expect(page.locator("#check-title")).to_have_text("Fix hand 1: is this right?")
+    thumb.tap(page.get_by_role("button", name="Confirm the fix"), "confirm")
+    expect(page.locator(".messages")).to_contain_text("Hand 1 fixed")
+    page.context.close()
+    # The fix's page opened on its question, and its check step on Confirm: no swipe needed.
+    assert sum(thumb.scrolls.values()) == 0, (dict(thumb.scrolls), thumb.seen)
