@@ -230,6 +230,16 @@
       text = here.length + " hands are kept on this phone, not sent yet.";
     }
     note.textContent = text;
+    underTheBar();
+  }
+
+  // The hand's heading sticks right under the score's bar, whose height the note changes
+  // (--bar, static/captain.css): never over the note's line.
+  function underTheBar() {
+    var bar = document.getElementById("score");
+    if (bar && getComputedStyle(bar).position === "sticky") {
+      document.documentElement.style.setProperty("--bar", bar.offsetHeight + "px");
+    }
   }
 
   // --- Where the captain is -----------------------------------------------------------------
@@ -1292,6 +1302,7 @@
   if (document.querySelector("#check, #entry form:not([data-new])")) {
     focusStep();
   }
+  window.addEventListener("resize", underTheBar);
   window.addEventListener("online", flush);
   window.addEventListener("pageshow", flush);
   setInterval(flush, RETRY_MS);
