@@ -41,7 +41,7 @@ the ratio of each size's median to the one before; then the aims. Aims are judge
 (the best of a few flatters on a busy machine, and flips from run to run), at every roster
 size, or at 400 players with --growth:
 
-- the captain's pages (code entry, table page, fix a hand) within 10x /health/;
+- the captain's pages (code entry, table page, its state, fix a hand) within 10x /health/;
 - a hand's Check, and its Confirm, each within 10x /health/ on SQLite, 15x on PostgreSQL;
 - the director's pages (HTML) within 100 ms, the round preview among them; the PDFs and the
   CSV are printed beside them as downloads, with the time they take;
@@ -368,6 +368,8 @@ def pages(world: World, confirm_turns: int) -> list[Page]:
         Page(p, "projector", get(anyone, at("public:projector", club.slug, event.pk))),
         Page(c, "code entry /t/", get(phone, at(f"{t}:captain-code"))),
         Page(c, "table page", get(phone, table_url)),
+        # What an open table page asks every 12 s (static/captain.js): every phone in the hall.
+        Page(c, "its state (the page's look)", get(phone, table_url.replace("/?", "/state/?"))),
         Page(c, "fix a hand", get(phone, at(f"{t}:captain-fix", card.token, query="?hand=1"))),
         Page(
             c,
