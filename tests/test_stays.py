@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from tournaments import services
 from tournaments.models import Entry, Event, Round
 from tournaments.movements import movement_report
+from tournaments.printouts import data
 
 
 @pytest.fixture
@@ -216,6 +217,14 @@ def test_the_tally_card_the_projector_and_the_seat_page_say_stays_at_table(
     mark(director_client, night, players[0])
     round_ = seat(director_client, night)
     number = table_of(round_, players[0])
+
+    # The card's data by value: the table the plan keeps for her, and no one else's.
+    plan_night, stays = services.night_stays(event=night)
+    assert stays == {players[0].pk: number}
+    cards = data.tally_cards(night, plan_night, stays=stays)
+    assert [(c.player, c.stays) for c in cards if c.stays] == [("Ada Baker", number)]
+    ada = next(c for c in cards if c.player == "Ada Baker")
+    assert {row.table for row in ada.rows} == {str(number)}
 
     pdf = director_client.get(reverse("tournaments:printout-tally", args=[night.pk]))
     pages = [p.extract_text() for p in PdfReader(io.BytesIO(b"".join(pdf.streaming_content))).pages]
