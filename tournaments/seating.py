@@ -19,7 +19,7 @@ planned; `seat_round` is its next round. The seating follows a movement
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from .draw import balanced_first_round
 from .movements import (
@@ -35,6 +35,7 @@ from .movements.arrivals import kept_for, repaired
 from .movements.limits import small_bounds
 from .movements.pairs import ROUND_ROBIN
 from .movements.small import BEST_KNOWN
+from .movements.stays import kept_in_place, numbers_to_stay, stay_targets
 
 # A round as the app stores it: tables of (N, E, S, W) player ids, and the ids sitting out.
 RoundSeating = Round
@@ -54,9 +55,14 @@ class RoundPlan:
     played: int
     # Round 1 seated by the balanced draw rather than in entry order (the preview says so).
     balanced: bool = False
+    # Each player who stays at one table, and the table they keep (its index in the round).
+    stays: dict[int, int] = field(default_factory=dict)
+    # The night as it would be planned if nobody stayed (None when nobody stays): what
+    # staying costs is the difference between the two reports.
+    without: list[RoundSeating] | None = None
 
     def report(self, players: Sequence[int] | None = None) -> Report:
-        return movement_report(self.night, players)
+        return movement_report(self.night, players, stays=self.stays)
 
 
 def seat_round(**kwargs) -> RoundSeating:
@@ -75,6 +81,7 @@ def plan_round(
     results: Sequence[Mapping[int, int]] = (),
     entrants: Sequence[int] = (),
     ratings: Mapping[int, float] | None = None,
+    stays: Sequence[int] = (),
 ) -> RoundPlan:
     """Plan the next round for the players present, given the rounds already played.
 
@@ -86,6 +93,8 @@ def plan_round(
     `ratings` (a progressive event's balanced first round): each player's rating, for round 1;
     once it is played, its seats number the players, and the ratings are not read (an empty
     mapping will do). None: the plain draw, players numbered in entry order.
+    `stays`: the players who stay at one table (a progressive event), in entry order: each
+    keeps a table every round from the next on, and never sits out (`movements.stays`).
     """
     past = [_normalized(r) for r in past]
     try:
@@ -96,9 +105,12 @@ def plan_round(
             return RoundPlan(
                 next=seating, night=[*past, seating], method=pairs_movement, played=len(past)
             )
-        return _plan_progressive(
-            list(dict.fromkeys(players)), past, rounds, seed, list(entrants), ratings
-        )
+        players = list(dict.fromkeys(players))
+        plan = _plan_progressive(players, past, rounds, seed, list(entrants), ratings, stays)
+        if plan.stays:
+            without = _plan_progressive(players, past, rounds, seed, list(entrants), ratings)
+            plan = replace(plan, without=without.night)
+        return plan
     except MovementError as exc:
         raise SeatingError(str(exc)) from exc
 
@@ -110,6 +122,7 @@ def _plan_progressive(
     seed: int,
     entrants: Sequence[int] = (),
     ratings: Mapping[int, float] | None = None,
+    stays: Sequence[int] = (),
 ) -> RoundPlan:
     if len(players) < 4:
         raise SeatingError(
@@ -118,27 +131,90 @@ def _plan_progressive(
     played = len(past)
     total = max(rounds or 0, played + 1)
     roster = set(players)
+    stays = [p for p in dict.fromkeys(stays) if p in roster]
+    if len(stays) > len(players) // 4:
+        raise SeatingError(
+            f"{len(stays)} players stay at one table, but the {len(players)} players checked "
+            f"in make {len(players) // 4} tables: at most one a table. Let one of them move, "
+            "or check in more players."
+        )
     # The first round of the current stretch with these same players.
     start = played
     while start > 0 and set(past[start - 1].players()) == roster:
         start -= 1
     balanced = False
+    kept = None
     if start == 0:
         movement = individual_movement(len(players), total, seed=seed)
         name = dict(enumerate(players, start=1))
         if ratings is not None:
             drawn = _drawn(movement.rounds[0], name, past[0] if past else None, ratings)
             balanced, name = drawn != name, drawn
+        elif stays:
+            # Before the night the numbers are free: those who stay take the numbers that
+            # suit staying put. A night already begun without them keeps its numbers.
+            staying = _named_to_stay(movement.rounds, players, stays)
+            kept = _kept_for_stays(
+                [_normalized(_renamed(r, staying)) for r in movement.rounds], past, 0, stays
+            )
         plan = [_normalized(_renamed(r, name)) for r in movement.rounds]
         method = movement.method
     else:
-        plan, method = _after_change(players, past[:start], rounds, total, seed, entrants, ratings)
+        plan, method = _after_change(
+            players, past[:start], rounds, total, seed, entrants, ratings, stays
+        )
+    if stays and kept is None:
+        kept = _kept_for_stays(plan, past, start, stays)
+    if kept is not None:
+        plan, targets = kept
+    else:
+        targets = {}
     if plan[:played] != past:
         # The rounds played did not follow this plan (the night's length changed, or a round
         # was seated another way): plan the rest around what was actually played.
         plan = [*past, *replan(past, players, total - played, seed=seed)]
         method = "re-planned around the rounds played"
-    return RoundPlan(next=plan[played], night=plan, method=method, played=played, balanced=balanced)
+        if stays:
+            targets = stay_targets(stays, past[-1] if past else None, len(players) // 4)
+            plan = kept_in_place(plan, targets, played)
+    return RoundPlan(
+        next=plan[played],
+        night=plan,
+        method=method,
+        played=played,
+        balanced=balanced,
+        stays=targets,
+    )
+
+
+def _named_to_stay(
+    rounds: Sequence[RoundSeating], players: list[int], stays: list[int]
+) -> dict[int, int]:
+    """Movement numbers -> players, those who stay on the numbers that suit it best
+    (`movements.stays.numbers_to_stay`), everyone else in entry order on the rest."""
+    numbers = numbers_to_stay(rounds, len(stays))
+    others = [n for n in range(1, len(players) + 1) if n not in numbers]
+    movers = [p for p in players if p not in stays]
+    return {**dict(zip(numbers, stays, strict=True)), **dict(zip(others, movers, strict=True))}
+
+
+def _kept_for_stays(
+    plan: list[RoundSeating], past: list[RoundSeating], start: int, stays: list[int]
+) -> tuple[list[RoundSeating], dict[int, int]] | None:
+    """`plan` with those who stay kept at their tables from the earliest round (from `start`,
+    the stretch's first) that gives the rounds played, with the tables they keep; None when
+    no round does. Staying takes effect from the round after it was asked for, and the rounds
+    played since then were changed the same way, so the earliest such round is found again
+    each time the night is planned."""
+    tables = len(plan[-1].tables)
+    for first in range(start, len(past) + 1):
+        if plan[:first] != past[:first]:
+            return None
+        targets = stay_targets(stays, plan[first - 1] if first else None, tables)
+        kept = kept_in_place(plan, targets, first, past)
+        if kept is not None:
+            return [_normalized(r) for r in kept], targets
+    return None
 
 
 def _after_change(
@@ -149,6 +225,7 @@ def _after_change(
     seed: int,
     entrants: Sequence[int],
     ratings: Mapping[int, float] | None = None,
+    stays: Sequence[int] = (),
 ) -> tuple[list[RoundSeating], str]:
     """The night after someone arrived or left once `played` was over: the plan the night
     had then, for the players of its last round (their tally cards print it), kept for
@@ -158,7 +235,15 @@ def _after_change(
     order = {p: i for i, p in enumerate(dict.fromkeys([*entrants, *players]))}
     before = sorted(played[-1].players(), key=lambda p: (order.get(p, len(order)), p))
     if len(before) >= 4:
-        previous = _plan_progressive(before, played, rounds, seed, entrants, ratings).night
+        previous = _plan_progressive(
+            before,
+            played,
+            rounds,
+            seed,
+            entrants,
+            ratings,
+            [p for p in stays if p in before][: len(before) // 4],
+        ).night
         arrivals = [p for p in players if p not in set(before)]
         leavers = [p for p in before if p not in set(players)]
         rest = kept_for(played, previous[start:total], arrivals=arrivals, leavers=leavers)

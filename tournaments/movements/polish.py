@@ -100,13 +100,16 @@ def polish(
     budget: int = BUDGET,
     target: int = 0,
     steep: int = STEEP,
+    frozen: frozenset[int] = frozenset(),
 ) -> list[Round] | None:
     """The rounds (players 1..players) with a lower worst pair or fewer repeated meetings,
     after the rounds of `history`, or None if no better; `budget`: swaps evaluated, and the
     search stops early at a cost of `target` (with no pair met three times, the repeats).
     `steep` 1 counts every repeat alike: where a night with none may exist, that clears them
-    more often (59 players over 15 rounds: to none, where STEEP leaves 2)."""
+    more often (59 players over 15 rounds: to none, where STEEP leaves 2). The players of
+    `frozen` never change tables (players who stay at one table, `stays.py`)."""
     fixed = len(history)
+    frozen = frozenset(p - 1 for p in frozen)
     tables = [[[p - 1 for p in t] for t in r.tables] for r in [*history, *rounds]]
     if len(tables) == fixed or len(tables[fixed]) < 2:
         return None
@@ -126,7 +129,9 @@ def polish(
             for _ in range(KICK):
                 r = rng.randrange(fixed, count)
                 one, two = rng.sample(range(len(tables[r])), 2)
-                state.swap(r, tables[r][one][rng.randrange(4)], tables[r][two][rng.randrange(4)])
+                a, b = tables[r][one][rng.randrange(4)], tables[r][two][rng.randrange(4)]
+                if a not in frozen and b not in frozen:
+                    state.swap(r, a, b)
             continue
         # Every player of a repeated pair, in every round where the pair sits together.
         movable = set()
@@ -137,6 +142,8 @@ def polish(
                     movable.update(((r, p), (r, q)))
         lowest, moves = None, []
         for r, a in sorted(movable):
+            if a in frozen:
+                continue
             seat, round_tables, banned = state.seat[r], tables[r], tabu[r]
             one = round_tables[seat[a]]
             for t, two in enumerate(round_tables):
@@ -144,6 +151,8 @@ def polish(
                     continue
                 evaluated += 4
                 for b in two:
+                    if b in frozen:
+                        continue
                     d = state.delta(one, two, a, b)
                     if (banned[a] > step or banned[b] > step) and state.cost + d >= best:
                         continue
@@ -167,7 +176,12 @@ def polish(
 
 
 def polish_around(
-    played: Sequence[Round], plan: Sequence[Round], *, seed: int = 0, budget: int = BUDGET
+    played: Sequence[Round],
+    plan: Sequence[Round],
+    *,
+    seed: int = 0,
+    budget: int = BUDGET,
+    frozen: frozenset[int] = frozenset(),
 ) -> list[Round] | None:
     """`polish` for a plan after the rounds played, with any player ids (late arrivals,
     leavers): the plan with a lower worst pair or fewer repeats, or None if no better."""
@@ -187,6 +201,7 @@ def polish_around(
         seed=seed,
         history=[renamed(r, index) for r in played],
         budget=budget,
+        frozen=frozenset(index[p] for p in frozen),
     )
     return None if found is None else [renamed(r, back) for r in found]
 

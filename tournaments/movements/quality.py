@@ -33,6 +33,9 @@ class Report:
     # Every round seats or sits out exactly the same players (no one arrived or left), with
     # as many tables as they fill: the lower bounds (`limits.small_bounds`) apply.
     same_players: bool = True
+    # Players who stay at one table (`stays.py`): they never sit out, so the sit-outs are
+    # shared, and judged, among the others.
+    stays: frozenset = frozenset()
 
     # The counts below look only at the pairs that were counted, never at every pair of
     # players: 400 players make 79,800 pairs, and the round preview reads the report at once.
@@ -119,7 +122,7 @@ class Report:
 
     @property
     def sit_out_range(self) -> tuple[int, int]:
-        counts = [self.sit_outs[p] for p in self.players] or [0]
+        counts = [self.sit_outs[p] for p in self.players if p not in self.stays] or [0]
         return min(counts), max(counts)
 
     @property
@@ -211,13 +214,20 @@ class Report:
                 *([] if self.is_whist else [self.repeat_words()]),
                 *(self.bound_lines() if self.repeat_meetings and not self.is_whist else []),
                 _how_often(
-                    Counter(self.sit_outs[p] for p in self.players),
+                    Counter(self.sit_outs[p] for p in self.players if p not in self.stays),
                     "player",
                     ("sits out", "sit out"),
-                    everyone="Everyone sits out",
+                    everyone="Everyone sits out" if not self.stays else "Everyone else sits out",
                     no_one="No one sits out.",
                 ),
             ]
+            if self.stays:
+                count = len(self.stays)
+                lines.insert(
+                    -1,
+                    f"{_count(count, 'player')} {_verb(count, 'stays', 'stay')} at one table "
+                    f"and {_verb(count, 'never sits', 'never sit')} out.",
+                )
             if self.is_whist and self.left_right_gap == 0:
                 lines.append("Each opponent is met once on each side.")
             elif self.left_right_unbalanced:
@@ -402,10 +412,13 @@ def _how_often(
 
 
 def movement_report(
-    movement: Movement | Sequence[Round], players: Iterable[int] | None = None
+    movement: Movement | Sequence[Round],
+    players: Iterable[int] | None = None,
+    *,
+    stays: Iterable[int] = (),
 ) -> Report:
     """Check a movement (or a list of rounds); `players` defaults to everyone in it, or
-    1..movement.players."""
+    1..movement.players. `stays`: players who stay at one table, and never sit out."""
     if isinstance(movement, Movement):
         rounds = movement.rounds
         everyone = list(players) if players is not None else range(1, movement.players + 1)
@@ -469,4 +482,5 @@ def movement_report(
         errors=errors,
         first_repeat=first_repeat,
         same_players=same,
+        stays=frozenset(stays),
     )
