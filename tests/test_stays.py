@@ -253,3 +253,15 @@ def test_the_tally_card_the_projector_and_the_seat_page_say_stays_at_table(
     assert f"Stays at table <strong>{number}</strong>" in ada
     ben = re.search(r"Ben Carter.*?</li>", seats.content.decode(), re.S).group(0)
     assert "Stays at" not in ben
+
+
+def test_the_last_rounds_tally_card_still_says_where_she_stays(director_client, night, players):
+    # Nothing is left to plan once the last round is seated: the table she sits at says it.
+    night.rounds_planned = 1
+    night.save()
+    mark(director_client, night, players[0])
+    round_ = seat(director_client, night)
+
+    plan_night, stays = services.night_stays(event=night)
+
+    assert stays == {players[0].pk: table_of(round_, players[0])}

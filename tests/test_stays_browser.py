@@ -6,8 +6,10 @@ pages is a 44 px target, and nothing is wider than the phone. Screenshots go to 
 
 import os
 
+import pypdfium2 as pdfium
 import pytest
 from conftest import log_in
+from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
@@ -73,6 +75,13 @@ def test_the_stays_pages_at_every_size(browser, live_server, director, event, pl
         context.close()
 
     services.round_seat(event=event)
+    # The tally cards as printed, page 1 (Ada Baker's card first) as a picture to look at.
+    client = Client()
+    client.force_login(director)
+    pdf = client.get(reverse("tournaments:printout-tally", args=[event.pk]))
+    document = pdfium.PdfDocument(b"".join(pdf.streaming_content))
+    document[0].render(scale=1.5).to_pil().save(f"{SHOTS}/tally-cards-page-1.png")
+    document.close()
     for label, width, doubled in SIZES:
         context = browser.new_context(viewport={"width": width, "height": 740})
         page = context.new_page()
