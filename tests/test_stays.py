@@ -245,6 +245,9 @@ def test_the_tally_card_the_projector_and_the_seat_page_say_stays_at_table(
     for r in range(1, night.rounds_planned + 1):
         assert f"\n{r}\n{number}\n" in card
 
+    page = director_client.get(reverse("tournaments:event-detail", args=[night.pk]))
+    assert f"Ada Baker stays at table {number}" in text_of(page)
+
     projector = client.get(reverse("public:projector", args=[night.club.slug, night.pk]))
     assert f"Ada Baker stays at table {number}" in text_of(projector)
 

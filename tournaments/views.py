@@ -258,6 +258,19 @@ def _render_event(
     stays = None
     if not event.is_pairs and not night_over:
         by_name = sorted(entries, key=lambda e: e.player.sort_name)
+        # Where each sits in the latest round: the table they keep, as the projector says.
+        at = dict(
+            Seat.objects.filter(
+                round=last,
+                table__isnull=False,
+                player__entries__event=event,
+                player__entries__stays=True,
+            ).values_list("player_id", "table__number")
+            if last and any(e.stays for e in entries)  # no query when nobody stays
+            else ()
+        )
+        for entry in by_name:
+            entry.stays_at = at.get(entry.player_id) if entry.stays else None
         stays = {
             "staying": [e for e in by_name if e.stays],
             "choices": [e for e in by_name if not e.stays],
