@@ -212,3 +212,85 @@ def test_a_night_whose_players_changed_claims_no_bound():
     assert not report.same_players
     assert report.bound_lines() == []
     assert any(p.startswith("player") and " meet twice" in p for p in report.problems)
+
+
+# What the app seated at every small size before issue 41 (partners again / the most times one
+# pair meets / repeated meetings in all), players down, 3 to 8 rounds across: a snapshot, so
+# that no size ever seats worse than it did.
+TODAY = """
+   8  0/2/12  0/2/24  0/3/32  0/3/44  0/3/56  4/4/68
+   9   0/2/9  0/2/18  0/3/24  0/3/36  0/3/48  0/3/60
+  10   0/2/6  0/2/12  0/2/20  0/2/32  0/3/39  0/3/51
+  11   0/2/3   0/2/7  0/2/14  0/2/22  0/2/31  0/3/41
+  12   0/2/9  0/2/18  0/2/30  0/2/45  0/3/60  0/3/78
+  13   0/2/6  0/2/12  0/2/20  0/2/30  0/2/48  0/3/66
+  14   0/2/3   0/2/6  0/2/11  0/2/20  0/2/35  0/2/53
+  15   0/1/0   0/1/0   0/1/0   0/2/9  0/2/22  0/2/39
+  16   0/1/0   0/1/0   0/1/0  0/2/24  0/2/48  0/2/72
+  17   0/1/0   0/1/0   0/2/1  0/2/14  0/2/32  0/2/56
+  18   0/1/0   0/1/0   0/1/0   0/2/6  0/2/19  0/2/39
+  19   0/1/0   0/1/0   0/1/0   0/2/1  0/2/10  0/2/25
+  20   0/1/0   0/1/0   0/1/0   0/2/6  0/2/20  0/2/50
+  21   0/1/0   0/1/0   0/1/0   0/2/2  0/2/15  0/2/34
+  22   0/1/0   0/1/0   0/1/0   0/2/1   0/2/8  0/2/21
+  23   0/1/0   0/1/0   0/1/0   0/1/0   0/1/0  0/2/11
+  24   0/1/0   0/1/0   0/1/0   0/1/0   0/1/0  0/2/18
+  25   0/1/0   0/1/0   0/1/0   0/1/0   0/2/3  0/2/12
+  26   0/1/0   0/1/0   0/1/0   0/1/0   0/2/1   0/2/9
+  27   0/1/0   0/1/0   0/1/0   0/1/0   0/1/0   0/1/0
+  28   0/1/0   0/1/0   0/1/0   0/1/0   0/1/0   0/1/0
+"""
+
+# Issue 41: the sizes where a better night was known, and its figures.
+BETTER_EXISTS = {
+    (19, 6): (0, 1, 0),
+    (22, 6): (0, 1, 0),
+    (26, 7): (0, 1, 0),
+    (21, 7): (0, 2, 10),
+    (26, 8): (0, 2, 5),
+    (22, 8): (0, 2, 17),
+    (22, 7): (0, 2, 5),
+    (21, 8): (0, 2, 31),
+    (25, 7): (0, 2, 1),
+    (19, 7): (0, 2, 8),
+    (25, 8): (0, 2, 10),
+    (18, 7): (0, 2, 17),
+    (19, 8): (0, 2, 23),
+    (15, 7): (0, 2, 21),
+    (18, 6): (0, 2, 5),
+    (21, 6): (0, 2, 1),
+    (23, 8): (0, 2, 10),
+}
+
+
+def _today() -> dict[tuple[int, int], tuple[int, int, int]]:
+    table = {}
+    for line in TODAY.strip().splitlines():
+        players, *cells = line.split()
+        for rounds, cell in enumerate(cells, start=3):
+            table[(int(players), rounds)] = tuple(int(x) for x in cell.split("/"))
+    return table
+
+
+@pytest.mark.parametrize(("players", "rounds"), SIZES)
+def test_every_small_size_seats_as_well_as_the_best_night_issue_41_knew(players, rounds):
+    # Partners again, then the most meetings of one pair, then repeats in all: compared in
+    # that order (a tuple), against the better night where the issue knew one, else today's.
+    aim = BETTER_EXISTS.get((players, rounds), _today()[(players, rounds)])
+    movement = individual_movement(players, rounds)
+    assert figures(movement.rounds, players) <= aim
+    report = movement_report(movement)
+    low, high = report.sit_out_range
+    assert high - low <= 1 and not report.twice_in_a_row and not report.errors
+    # Nobody sits out twice before everyone has once: after every round, too.
+    so_far = dict.fromkeys(range(1, players + 1), 0)
+    for r in movement.rounds:
+        for player in r.sit_out:
+            so_far[player] += 1
+        assert max(so_far.values()) - min(so_far.values()) <= 1
+
+
+def test_the_snapshot_covers_every_size_and_the_issue_sizes_beat_it():
+    today = _today()
+    assert sorted(today) == SIZES
+    assert all(aim < today[size] for size, aim in BETTER_EXISTS.items())

@@ -1,20 +1,33 @@
 """Search small nights offline; write the ones that beat the app's own into `small_data.py`.
 
-    python -m tournaments.movements.small_search search FOUND.jsonl   # the C search, ~15 min
+    python -m tournaments.movements.small_search search FOUND.jsonl   # the C search
     python -m tournaments.movements.small_search write FOUND.jsonl    # compare, write the data
 
+(`write` takes several files, the nights of every run: `write FOUND.jsonl MORE.jsonl`.)
+
 `search` builds `csearch/fewest.c` (a simulated annealing, its header says how) and runs it
-for every night of 8 to 28 players over 3 to 8 rounds: first aiming at the lower bound on the
-worst pair (`limits.small_bounds`), then one more each time no run reached it, with SEEDS runs
-a size. It keeps, a size, the night with the fewest partners again, then the lowest worst
-pair, then the fewest repeats in all, in FOUND.jsonl.
+for every night of 8 to 28 players over 3 to 8 rounds that the app's own night leaves above
+its lower bounds: first aiming at the lower bound on the worst pair (`limits.small_bounds`,
+but never below 2: aiming at 1 makes every repeat cost so much that the annealing freezes,
+while aiming at 2 counts each repeat as one and still finds the nights with none), then one
+more each time no run reached it, with SEEDS runs a size (seeds FIRST_SEED on). It keeps, a
+size, the night with the fewest partners again, then the lowest worst pair, then the fewest
+repeats in all, in FOUND.jsonl, each line naming its seed, aim and the search's settings.
+
+Options (csearch/README.md gives the runs the shipped nights came from): --seeds N,
+--first-seed K, --moves M (a run), --restarts R (coolings a run), --hot T (the temperature
+each cooling starts at), --fixed (the sit-outs rotated and never moved, as before issue 41),
+--sizes 19x6,22x6 (only these sizes; by default every size above its bounds).
 
 `write` seats each table found as the planner would (who faces whom, for left and right),
-compares it with what `individual_movement` builds without it, and writes into `small_data.py`
-only the nights that are better, with BEST_KNOWN: for every size, the best of the two. The app
-never runs this; `tests/test_small.py` checks every shipped night and every size.
+compares it with what `individual_movement` builds without it and with the night shipped
+today, and writes into `small_data.py` the nights that are better than the app's own, with
+BEST_KNOWN: for every size, the best of them. A shipped night stays, unchanged, unless a
+night found is strictly better. The app never runs this; `tests/test_small.py` checks every
+shipped night and every size.
 """
 
+import argparse
 import json
 import subprocess
 import sys
@@ -30,12 +43,18 @@ from .quality import movement_report
 HERE = Path(__file__).resolve().parent
 SIZES = [(n, r) for n in range(8, 29) for r in range(3, 9)]
 SEEDS = 8
-MOVES = 10_000_000
+MOVES = 20_000_000
+RESTARTS = 1
+HOT = 2.0
 
 
-def _run(binary: Path, players: int, rounds: int, worst: int, seed: int) -> tuple:
+def _run(binary: Path, players: int, rounds: int, worst: int, seed: int, how: dict) -> tuple:
     out = subprocess.run(
-        [str(binary), str(players), str(rounds), str(worst), str(seed), str(MOVES)],
+        [
+            str(binary),
+            *map(str, (players, rounds, worst, seed, how["moves"])),
+            *map(str, (0 if how["fixed"] else 1, how["restarts"], how["hot"])),
+        ],
         capture_output=True,
         text=True,
         check=True,
@@ -45,13 +64,14 @@ def _run(binary: Path, players: int, rounds: int, worst: int, seed: int) -> tupl
     return score, night
 
 
-def _search_size(binary: Path, players: int, rounds: int) -> dict:
+def _search_size(binary: Path, players: int, rounds: int, how: dict) -> dict:
     bounds = small_bounds(players, rounds)
     best = None
-    worst = bounds.worst
+    # Aiming at 1 (no repeat) freezes the annealing; aiming at 2 finds the nights with none.
+    worst = max(bounds.worst, 2)
     while True:
-        for seed in range(1, SEEDS + 1):
-            score, night = _run(binary, players, rounds, worst, seed)
+        for seed in range(how["first_seed"], how["first_seed"] + how["seeds"]):
+            score, night = _run(binary, players, rounds, worst, seed, how)
             if best is None or score < best[0]:
                 best = (score, night, worst, seed)
         if best[0][1] <= worst or worst >= rounds:
@@ -59,7 +79,18 @@ def _search_size(binary: Path, players: int, rounds: int) -> dict:
         worst += 1
     (partners, found, repeats), night, aim, seed = best
     print(f"{players} x {rounds}: {partners}/{found}/{repeats} (aim {aim}, seed {seed})")
-    return {"players": players, "rounds": rounds, "aim": aim, "seed": seed, "night": night}
+    sys.stdout.flush()
+    return {
+        "players": players,
+        "rounds": rounds,
+        "aim": aim,
+        "seed": seed,
+        "moves": how["moves"],
+        "free": not how["fixed"],
+        "restarts": how["restarts"],
+        "hot": how["hot"],
+        "night": night,
+    }
 
 
 def _at_bound(players: int, rounds: int) -> bool:
@@ -71,14 +102,15 @@ def _at_bound(players: int, rounds: int) -> bool:
     return figures == (bounds.partners, bounds.worst, bounds.repeats)
 
 
-def search(path: Path) -> None:
+def search(path: Path, how: dict) -> None:
     """Each size's night as a line of FOUND (JSON lines), sizes already there kept."""
     done = set()
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
             entry = json.loads(line)
             done.add((entry["players"], entry["rounds"]))
-    todo = [size for size in SIZES if size not in done and not _at_bound(*size)]
+    sizes = how["sizes"] or SIZES
+    todo = [size for size in sizes if size not in done and not _at_bound(*size)]
     with tempfile.TemporaryDirectory() as folder, path.open("a", encoding="utf-8") as out:
         binary = Path(folder) / "fewest"
         subprocess.run(
@@ -87,7 +119,7 @@ def search(path: Path) -> None:
         )
 
         def one(size: tuple[int, int]) -> None:
-            entry = _search_size(binary, *size)
+            entry = _search_size(binary, *size, how)
             out.write(json.dumps(entry) + "\n")
             out.flush()
 
@@ -118,13 +150,18 @@ def _encode(rounds: list[Round]) -> list[str]:
     return [" ".join("-".join(map(str, t)) for t in r.tables) for r in rounds]
 
 
-def write(path: Path) -> None:
-    from . import individual, small_data
+def write(paths: list[Path]) -> None:
+    from . import individual, small, small_data
 
-    # What the app builds without the shipped nights.
+    # The nights shipped today stay, as they are, unless a night found is strictly better.
+    found: dict[tuple[int, int], list[Round]] = {
+        size: small.small_night(*size) for size in small_data.NIGHTS
+    }
+    # What the app builds without the shipped nights (`small` caches what it decoded).
     small_data.NIGHTS.clear()
-    found: dict[tuple[int, int], list[Round]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    small._decoded.cache_clear()
+    lines = [line for path in paths for line in path.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
         entry = json.loads(line)
         players, count = entry["players"], entry["rounds"]
         rounds = _rounds(players, entry["night"])
@@ -171,11 +208,29 @@ def write(path: Path) -> None:
     print(f"{len(nights)} nights shipped of {len(best)} sizes.")
 
 
+def _size(text: str) -> tuple[int, int]:
+    players, rounds = text.lower().split("x")
+    return int(players), int(rounds)
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] not in ("search", "write"):
-        print(__doc__)
-        return 2
-    (search if argv[0] == "search" else write)(Path(argv[1]))
+    parser = argparse.ArgumentParser(usage=__doc__)
+    parser.add_argument("command", choices=("search", "write"))
+    parser.add_argument("found", type=Path, nargs="+")
+    parser.add_argument("--seeds", type=int, default=SEEDS)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--moves", type=int, default=MOVES)
+    parser.add_argument("--restarts", type=int, default=RESTARTS)
+    parser.add_argument("--hot", type=float, default=HOT)
+    parser.add_argument("--fixed", action="store_true")
+    parser.add_argument("--sizes", type=lambda t: [_size(x) for x in t.split(",")], default=None)
+    args = parser.parse_args(argv)
+    if args.command == "write":
+        write(args.found)
+    elif len(args.found) != 1:
+        parser.error("search writes one FOUND file")
+    else:
+        search(args.found[0], vars(args))
     return 0
 
 

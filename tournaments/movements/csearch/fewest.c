@@ -2,11 +2,19 @@
  * fewest.c -- a small night's seating with the worst pair and the repeats as low as a
  *             simulated annealing finds them (the nights `small.py` ships).
  *
- * n players, r rounds, n / 4 tables a round. Sit-outs are fixed before the search and rotate
- * (round k: players k*s .. k*s+s-1 mod n, s = n % 4), so no one sits out twice before everyone
- * has once, nor twice running. The search moves players only between seats of one round:
- * a move swaps two seated players of one round (at two tables, or at one table, which
- * changes who partners whom).
+ * n players, r rounds, n / 4 tables a round, s = n % 4 sitting out. Sit-outs start rotated
+ * (round k: players k*s .. k*s+s-1 mod n), so no one sits out twice before everyone has once,
+ * nor twice running. A move swaps two seated players of one round (at two tables, or at one
+ * table, which changes who partners whom). With FREE 1 (the sixth argument), a third of the
+ * moves instead swap a seated player with one sitting out in that round, kept only if the
+ * sit-outs still obey the rules: after every round the most and fewest sit-outs so far differ
+ * by at most one (nobody sits out twice before everyone has once), and nobody sits out in two
+ * rounds running. With FREE 0 (or no sixth argument) the sit-outs stay rotated and the run is
+ * move for move the one that found the nights shipped before issue 41.
+ *
+ * RESTARTS (the seventh argument, default 1) splits the moves into that many coolings, each
+ * from the best night so far, reheated (a cooling that gets stuck starts again near the best).
+ * HOT (the eighth, default 2) is the temperature each cooling starts at; it ends at 0.05.
  *
  * Cost, lowest wins:
  *   P * (partnerships again) + X * sum over pairs of max(0, meetings - W) + sum over pairs of
@@ -15,11 +23,14 @@
  * lower bound and raises it until a run reaches no meeting over W, so the order of what
  * matters is partners, then the worst pair, then the repeats in all.
  *
- * Usage: ./fewest n r W seed moves
+ * Usage: ./fewest n r W seed moves [FREE [RESTARTS [HOT]]]
  * Prints "partners worst repeats" and then each round's tables as 4 players (1..n) in seat
  * order N E S W, a line per round, for the cheapest night seen.
  *
  * Build: cc -O2 -o fewest fewest.c -lm
+ *
+ * Issue 41 (the 17 sizes where a better night was known): `small_search.py` with FREE 1; the
+ * commands, seeds and times are in csearch/README.md.
  */
 #include <math.h>
 #include <stdio.h>
@@ -29,8 +40,9 @@
 #define MAXN 64
 #define MAXR 16
 
-static int n, r, W, seats, s;
-static int seat[MAXR][MAXN];  /* seat[k][i]: the player in seat i of round k */
+static int n, r, W, seats, s, FREE;
+static int seat[MAXR][MAXN];  /* seat[k][i]: the player in seat i of round k; from `seats` on,
+                                 the players sitting out */
 static int met[MAXN][MAXN], part[MAXN][MAXN];
 static long cost;
 static long P = 6, X = 4;
@@ -83,6 +95,38 @@ static void swap_seats(int k, int i, int j) {
   if (tj != ti) table(k, tj, 1);
 }
 
+/* The sit-outs obey the rules: after every round the most and fewest so far differ by at most
+   one, and nobody sits out two rounds running. */
+static int sit_outs_fair(void) {
+  int count[MAXN] = {0}, last[MAXN];
+  for (int p = 0; p < n; p++) last[p] = -2;
+  for (int k = 0; k < r; k++) {
+    for (int i = seats; i < n; i++) {
+      int p = seat[k][i];
+      if (last[p] == k - 1) return 0;
+      last[p] = k;
+      count[p]++;
+    }
+    int low = count[0], high = count[0];
+    for (int p = 1; p < n; p++) {
+      if (count[p] < low) low = count[p];
+      if (count[p] > high) high = count[p];
+    }
+    if (high - low > 1) return 0;
+  }
+  return 1;
+}
+
+/* Seat i (seated) and place j (sitting out) of round k change players. */
+static void swap_out(int k, int i, int j) {
+  int t = i / 4;
+  table(k, t, -1);
+  int x = seat[k][i];
+  seat[k][i] = seat[k][j];
+  seat[k][j] = x;
+  table(k, t, 1);
+}
+
 static void score(int *partners, int *worst, int *repeats) {
   *partners = *worst = *repeats = 0;
   for (int a = 0; a < n; a++)
@@ -94,8 +138,8 @@ static void score(int *partners, int *worst, int *repeats) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 6) {
-    fprintf(stderr, "usage: %s n rounds worst seed moves\n", argv[0]);
+  if (argc < 6 || argc > 9) {
+    fprintf(stderr, "usage: %s n rounds worst seed moves [free [restarts [hot]]]\n", argv[0]);
     return 2;
   }
   n = atoi(argv[1]);
@@ -103,6 +147,10 @@ int main(int argc, char **argv) {
   W = atoi(argv[3]);
   rng_state = 0x9E3779B97F4A7C15ULL ^ (unsigned long long)atoll(argv[4]) * 2654435761ULL;
   long moves = atol(argv[5]);
+  FREE = argc > 6 ? atoi(argv[6]) : 0;
+  int restarts = argc > 7 ? atoi(argv[7]) : 1;
+  if (restarts < 1) restarts = 1;
+  double start_hot = argc > 8 ? atof(argv[8]) : 2.0;
   if (n < 8 || n > MAXN || r < 1 || r > MAXR) {
     fprintf(stderr, "n must be 8..%d and rounds 1..%d\n", MAXN, MAXR);
     return 2;
@@ -123,27 +171,55 @@ int main(int argc, char **argv) {
       perm[j] = x;
     }
     memcpy(seat[k], perm, sizeof(int) * seats);
+    for (int i = 0; i < s; i++) seat[k][seats + i] = out[i];
     for (int t = 0; t < seats / 4; t++) table(k, t, 1);
   }
   static int best_seat[MAXR][MAXN];
   long best = cost;
   memcpy(best_seat, seat, sizeof seat);
-  /* Temperature from 2 down to 0.05, geometrically, over the moves. */
-  double hot = 2.0, cold = 0.05, temp = hot, factor = pow(cold / hot, 1.0 / (double)moves);
-  for (long m = 0; m < moves && best > 0; m++, temp *= factor) {
-    int k = next_random() % r;
-    int i = next_random() % seats, j = next_random() % seats;
-    if (i == j) continue;
-    long before = cost;
-    swap_seats(k, i, j);
-    long delta = cost - before;
-    if (delta <= 0 || uniform() < exp(-delta / temp)) {
-      if (cost < best) {
-        best = cost;
-        memcpy(best_seat, seat, sizeof seat);
+  /* Temperature from HOT down to 0.05, geometrically, over each cooling's moves. */
+  long each = moves / restarts;
+  for (int c = 0; c < restarts && best > 0; c++) {
+    if (c > 0) {
+      /* Start again from the best night so far. */
+      memcpy(seat, best_seat, sizeof seat);
+      memset(met, 0, sizeof met);
+      memset(part, 0, sizeof part);
+      cost = 0;
+      for (int k = 0; k < r; k++)
+        for (int t = 0; t < seats / 4; t++) table(k, t, 1);
+    }
+    double hot = start_hot, cold = 0.05, temp = hot, factor = pow(cold / hot, 1.0 / (double)each);
+    for (long m = 0; m < each && best > 0; m++, temp *= factor) {
+      int k = next_random() % r;
+      if (FREE && s > 0 && next_random() % 3 == 0) {
+        int i = next_random() % seats, j = seats + next_random() % s;
+        long before = cost;
+        swap_out(k, i, j);
+        long delta = cost - before;
+        if (sit_outs_fair() && (delta <= 0 || uniform() < exp(-delta / temp))) {
+          if (cost < best) {
+            best = cost;
+            memcpy(best_seat, seat, sizeof seat);
+          }
+        } else {
+          swap_out(k, i, j);
+        }
+        continue;
       }
-    } else {
+      int i = next_random() % seats, j = next_random() % seats;
+      if (i == j) continue;
+      long before = cost;
       swap_seats(k, i, j);
+      long delta = cost - before;
+      if (delta <= 0 || uniform() < exp(-delta / temp)) {
+        if (cost < best) {
+          best = cost;
+          memcpy(best_seat, seat, sizeof seat);
+        }
+      } else {
+        swap_seats(k, i, j);
+      }
     }
   }
   memcpy(seat, best_seat, sizeof seat);
