@@ -56,6 +56,7 @@ POST_ONLY = [
     ("clubs:player-import", "club"),
     ("tournaments:entries-add", "event"),
     ("tournaments:entries-check-in", "event"),
+    ("tournaments:entry-stays", "event"),
     ("tournaments:partnership-add", "event"),
     ("tournaments:round-seat", "event"),
     ("tournaments:round-close", "round"),
@@ -103,6 +104,7 @@ def post_data(name, night):
         },
         "tournaments:entries-add": {"players": [players[10].pk]},
         "tournaments:entries-check-in": {"present": []},
+        "tournaments:entry-stays": {"player": players[0].pk, "stays": "yes"},
         "tournaments:partnership-add": {"first": players[0].pk, "second": players[1].pk},
         "tournaments:round-seat": {},
         "tournaments:round-close": {"reason": "closing someone else's round"},
@@ -119,7 +121,9 @@ def snapshot():
         ),
         "players": sorted(Player.objects.values_list("club_id", "name")),
         "events": list(Event.objects.values_list("name", "rounds_planned", "format")),
-        "entries": sorted(Entry.objects.values_list("player_id", "present", "partnership_id")),
+        "entries": sorted(
+            Entry.objects.values_list("player_id", "present", "partnership_id", "stays")
+        ),
         "partnerships": Partnership.objects.count(),
         "rounds": list(Round.objects.values_list("number", "status", "close_reason")),
         "tables": Table.objects.count(),

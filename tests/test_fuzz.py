@@ -88,6 +88,7 @@ from tournaments.forms import (
     HandEntryForm,
     PartnershipForm,
     RoundCloseForm,
+    StaysForm,
 )
 from tournaments.inputs import MAX_ID
 from tournaments.models import (
@@ -722,6 +723,7 @@ FORMS = {
     "tournaments:event-edit": lambda w: EventForm(instance=w.ours.event),
     "tournaments:entries-add": lambda w: EntriesAddForm(event=w.ours.pairs),
     "tournaments:entries-check-in": lambda w: CheckInForm(event=w.ours.event),
+    "tournaments:entry-stays": lambda w: StaysForm(event=w.ours.event),
     "tournaments:partnership-add": lambda w: PartnershipForm(event=w.ours.pairs),
     "tournaments:round-close": lambda w: RoundCloseForm(),
     "tournaments:hand-add": lambda w: HandEntryForm(rules=w.ours.event.ruleset()),

@@ -317,6 +317,20 @@ class CheckInForm(forms.Form):
         return cleaned
 
 
+class StaysForm(forms.Form):
+    """One entrant marked as staying at one table all night, or let move again."""
+
+    player = PlayerChoiceField(queryset=Player.objects.none(), label="Player")
+    stays = forms.TypedChoiceField(
+        choices=[("yes", "Stays at one table"), ("no", "Moves again")],
+        coerce=lambda value: value == "yes",
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(entries__event=event)
+
+
 class PartnershipForm(forms.Form):
     first = PlayerChoiceField(queryset=Player.objects.none(), label="Player")
     second = PlayerChoiceField(queryset=Player.objects.none(), label="Partner")

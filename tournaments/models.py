@@ -331,7 +331,7 @@ class Partnership(models.Model):
 
 class Entry(models.Model):
     """A player entered in an event; `present` is the check-in, changed between rounds for
-    late arrivals and early leavers."""
+    late arrivals and early leavers; `stays`, a player who keeps one table all night."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
@@ -339,6 +339,9 @@ class Entry(models.Model):
     partnership = models.ForeignKey(
         Partnership, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries"
     )
+    # A player who cannot walk from table to table keeps one table every round of a
+    # progressive night (seating.plan_round's `stays`); set on the event page.
+    stays = models.BooleanField("stays at one table", default=False)
 
     class Meta:
         verbose_name_plural = "entries"

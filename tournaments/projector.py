@@ -19,7 +19,7 @@ from config.jinja2 import partial
 
 from . import format_pages
 from .links import public_reverse
-from .models import SEAT_NAMES, Event, Round, Seat
+from .models import SEAT_NAMES, Entry, Event, Round, Seat
 from .printouts.qr import qr_svg
 from .standings import TIE_WORDS, Standings, event_standings, events_standings, night_prizes
 
@@ -40,6 +40,8 @@ class SeatLine:
     seat: str = ""
     partner: str = ""
     opponents: list[str] = field(default_factory=list)
+    # A player who cannot move (Entry.stays): at this table every round, said so by name.
+    stays: bool = False
 
 
 @dataclass
@@ -50,7 +52,12 @@ class TableLine:
 
 def round_seating(round_: Round) -> tuple[list[SeatLine], list[TableLine]]:
     """Everyone in the round by name (table, seat, partner, opponents, or sitting out), and
-    the same table by table. One query."""
+    the same table by table. Two queries."""
+    staying = set(
+        Entry.objects.filter(event_id=round_.event_id, stays=True).values_list(
+            "player_id", flat=True
+        )
+    )
     rows = list(
         Seat.objects.filter(round=round_).values(
             "player_id", "player__name", "table_id", "table__number", "position"
@@ -67,6 +74,7 @@ def round_seating(round_: Round) -> tuple[list[SeatLine], list[TableLine]]:
             places = at_table[r["table__number"]]
             side = scoring.side_of(r["position"])
             line.table = r["table__number"]
+            line.stays = r["player_id"] in staying
             line.seat = SEAT_NAMES[r["position"]]
             line.partner = places.get(PARTNER[r["position"]], "")
             line.opponents = [
@@ -152,6 +160,8 @@ def projector_response(request: HttpRequest, event: Event) -> HttpResponse:
             "tables": tables,
             # Players sitting out look for their name too: they find it beside the tables.
             "sitting_out": [line.name for line in seats if line.table is None],
+            # And a player who cannot move finds the table they keep.
+            "staying": [(line.table, line.name) for line in seats if line.stays],
             # Not even the status line ("its points so far included") while points are hidden.
             "standings": standings if visible else None,
             "standings_visible": visible,

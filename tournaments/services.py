@@ -28,6 +28,7 @@ from .models import (
     TableCard,
     TallyPrint,
 )
+from .movements import movement_report
 from .printouts import data
 from .seating import RoundPlan, RoundSeating, SeatingError, plan_round
 
@@ -109,6 +110,16 @@ def _entrants(event: Event) -> list[int]:
     return list(event.entries.order_by("pk").values_list("player_id", flat=True))
 
 
+def _stays(event: Event) -> list[int]:
+    """The players checked in who stay at one table (Entry.stays), in entry order: the
+    movement keeps each at one table from the next round seated. Never in a pairs event, where
+    partners move together."""
+    if event.is_pairs:
+        return []
+    stays = event.entries.filter(present=True, stays=True).order_by("pk")
+    return list(stays.values_list("player_id", flat=True))
+
+
 def _draw_ratings(
     event: Event, players: Sequence[int], past: Sequence[RoundSeating]
 ) -> Mapping[int, float] | None:
@@ -166,6 +177,7 @@ def _round_plan(event: Event, *, seed: int | None = None) -> tuple[int, RoundPla
             seed=event.pk if seed is None else seed,
             entrants=_entrants(event),
             ratings=_draw_ratings(event, present, past),
+            stays=_stays(event),
         )
     except SeatingError as exc:
         raise ActionRefused(str(exc)) from exc
@@ -177,9 +189,32 @@ def night_plan(*, event: Event) -> list[RoundSeating]:
     them for the players checked in now (what `round_seat` will seat if nobody arrives or
     leaves). Rounds that cannot be planned yet are left out: a pairs event's next rounds
     depend on results, and fewer than four players make no table."""
+    return _night(event)[0]
+
+
+def night_stays(*, event: Event) -> tuple[list[RoundSeating], dict[int, int]]:
+    """The night as `night_plan` plans it, and the table number each player who stays keeps
+    (the tally cards say "Stays at table 3"). Once the last round is seated there is nothing
+    left to plan: each player marked to stay keeps the table they sit at in it."""
+    night, plan = _night(event)
+    if plan is not None:
+        return night, stay_tables(event, plan)
+    stays = set(event.entries.filter(stays=True).values_list("player_id", flat=True))
+    offset = event.table_offset()
+    last = night[-1] if night and not event.is_pairs else None
+    return night, {
+        p: offset + index + 1
+        for index, table in enumerate(last.tables if last else ())
+        for p in table
+        if p in stays
+    }
+
+
+def _night(event: Event) -> tuple[list[RoundSeating], RoundPlan | None]:
+    """`night_plan`, and the plan it comes from (None: nothing left that can be planned)."""
     past = _past_seatings(event)
     if len(past) >= event.rounds_planned or event.is_pairs:
-        return past
+        return past, None
     present = list(
         event.entries.filter(present=True).order_by("pk").values_list("player_id", flat=True)
     )
@@ -191,10 +226,34 @@ def night_plan(*, event: Event) -> list[RoundSeating]:
             seed=event.pk,
             entrants=_entrants(event),
             ratings=_draw_ratings(event, present, past),
+            stays=_stays(event),
         )
     except SeatingError:
-        return past
-    return plan.night
+        return past, None
+    return plan.night, plan
+
+
+def stay_tables(event: Event, plan: RoundPlan) -> dict[int, int]:
+    """Each player who stays, and the number of the table they keep, as `round_seat` numbers
+    tables (after another event's tables in play)."""
+    offset = event.table_offset()
+    return {player: offset + index + 1 for player, index in plan.stays.items()}
+
+
+def stays_cost(plan: RoundPlan) -> list[tuple[str, int, int]]:
+    """What keeping players at one table costs the night, beside the same night if nobody
+    stayed: rows of (what, with them staying, without). Empty when nobody stays. The round
+    preview shows these rows and nothing else of it."""
+    if plan.without is None:
+        return []
+    now, before = movement_report(plan.night), movement_report(plan.without)
+    rows = [
+        ("The most times two players meet", now.most_meetings, before.most_meetings),
+        ("Repeated meetings in all", now.repeat_meetings, before.repeat_meetings),
+    ]
+    if now.partner_repeats or before.partner_repeats:
+        rows.append(("Partners again", now.partner_repeats, before.partner_repeats))
+    return rows
 
 
 def round_preview(*, event: Event) -> RoundPlan:
@@ -466,6 +525,48 @@ def entries_set_present(
 
 
 @transaction.atomic
+@transaction.atomic
+def entry_set_stays(*, event: Event, player_id: int, stays: bool) -> Entry:
+    """Mark an entrant as staying at one table all night (a player who cannot walk from table
+    to table), or let them move again. Taken from the next round seated. At most one a table:
+    two who stay at one table would both have to keep it."""
+    # Two directors marking at once must not both find a table free.
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.is_pairs:
+        raise ActionRefused(
+            "In a pairs event partners move together: no one can stay at one table."
+        )
+    entry = event.entries.select_related("player").get(player_id=player_id)
+    if stays and not entry.stays:
+        others = list(
+            event.entries.filter(present=True, stays=True)
+            .exclude(pk=entry.pk)
+            .select_related("player")
+            .order_by("pk")
+        )
+        here = event.entries.filter(present=True).count()
+        tables = here // 4
+        if len(others) + 1 > tables:
+            names = [e.player.name for e in others]
+            names = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+            made = (
+                f"The {here} players checked in make {tables} table{'s' if tables != 1 else ''}"
+                if tables
+                else f"Only {here} player{'s are' if here != 1 else ' is'} checked in: "
+                "that makes no table yet"
+            )
+            already = (
+                f", and {names} already stay{'s' if len(others) == 1 else ''}" if others else ""
+            )
+            raise ActionRefused(
+                f"{entry.player.name} cannot stay at one table: at most one player stays at a "
+                f"table. {made}{already}. Check in more players, or let someone move again."
+            )
+    entry.stays = stays
+    entry.save(update_fields=["stays"])
+    return entry
+
+
 def event_create(*, form) -> tuple[Event, bool]:
     """Save a new event from a valid EventForm; returns it and whether this post made it. The
     same form sent twice (a double click, or sent again from the browser's history) finds the

@@ -13,6 +13,7 @@ urlpatterns = [
     path("events/<int:pk>/edit/", views.event_edit, name="event-edit"),
     path("events/<int:pk>/entries/add/", views.entries_add, name="entries-add"),
     path("events/<int:pk>/entries/check-in/", views.entries_check_in, name="entries-check-in"),
+    path("events/<int:pk>/entries/stays/", views.entry_stays, name="entry-stays"),
     path("events/<int:pk>/partnerships/add/", views.partnership_add, name="partnership-add"),
     path("events/<int:pk>/rounds/preview/", views.round_preview, name="round-preview"),
     path("events/<int:pk>/rounds/seat/", views.round_seat, name="round-seat"),

@@ -45,6 +45,7 @@ from .forms import (
     PartnershipForm,
     PlayerFindForm,
     RoundCloseForm,
+    StaysForm,
 )
 from .inputs import whole_number
 from .models import SEAT_NAMES, Event, Hand, Round, Seat, Table, TableCard, side_teams
@@ -253,6 +254,28 @@ def _render_event(
     for round_ in rounds:
         round_.sit_out_names = sorted(sit_outs.get(round_.pk, []), key=name_key)
     present = sum(1 for e in entries if e.present)
+    # A player who cannot move (progressive nights only: pairs move together).
+    stays = None
+    if not event.is_pairs and not night_over:
+        by_name = sorted(entries, key=lambda e: e.player.sort_name)
+        # Where each sits in the latest round: the table they keep, as the projector says.
+        at = dict(
+            Seat.objects.filter(
+                round=last,
+                table__isnull=False,
+                player__entries__event=event,
+                player__entries__stays=True,
+            ).values_list("player_id", "table__number")
+            if last and any(e.stays for e in entries)  # no query when nobody stays
+            else ()
+        )
+        for entry in by_name:
+            entry.stays_at = at.get(entry.player_id) if entry.stays else None
+        stays = {
+            "staying": [e for e in by_name if e.stays],
+            "choices": [e for e in by_name if not e.stays],
+            "tables": present // 4,
+        }
     tally_printed, card_changes = (
         (None, None) if night_over or event.is_bracket else services.tally_card_changes(event=event)
     )
@@ -271,6 +294,7 @@ def _render_event(
                 if event.is_pairs
                 else None,
                 "partnerships": event.partnerships.prefetch_related("entries__player"),
+                "stays": stays,
                 "rounds": rounds,
                 "next_round": (last.number + 1) if last else 1,
                 "can_seat": (last is None or last.is_closed)
@@ -340,6 +364,31 @@ def entries_check_in(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def entry_stays(request: HttpRequest, pk: int) -> HttpResponse:
+    """Mark an entrant as staying at one table all night, or let them move again."""
+    event = _get_event_for_user(request, pk)
+    form = StaysForm(request.POST, event=event)
+    address = reverse("tournaments:event-detail", args=[event.pk]) + "#stays"
+    if not form.is_valid():
+        messages.error(request, "Choose one of this event's players: reload the page.")
+        return redirect(address)
+    player, stays = form.cleaned_data["player"], form.cleaned_data["stays"]
+    try:
+        services.entry_set_stays(event=event, player_id=player.pk, stays=stays)
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            f"{player.name} stays at one table from the next round seated."
+            if stays
+            else f"{player.name} moves with everyone else from the next round seated.",
+        )
+    return redirect(address)
+
+
+@login_required
+@require_POST
 def partnership_add(request: HttpRequest, pk: int) -> HttpResponse:
     event = _get_event_for_user(request, pk)
     form = PartnershipForm(request.POST, event=event)
@@ -389,6 +438,10 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
         }
         for number, table in enumerate(plan.next.tables, start=event.table_offset() + 1)
     ]
+    stay_at = services.stay_tables(event, plan)
+    staying = sorted((number, names[pid]) for pid, number in stay_at.items())
+    for table in tables:
+        table["stays"] = [name for number, name in staying if number == table["number"]]
     return render(
         request,
         "tournaments/round_preview.html",
@@ -400,6 +453,9 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
             "drawn_by_rating": plan.balanced,
             "tables": tables,
             "sit_outs": sorted((names[pid] for pid in plan.next.sit_out), key=name_key),
+            "staying": staying,
+            # The night with them staying, beside the night if nobody stayed (services).
+            "stays_cost": services.stays_cost(plan),
             "so_far": so_far,
             "night": night,
             "night_rounds": len(plan.night),

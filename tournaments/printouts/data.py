@@ -189,6 +189,8 @@ class TallyCard:
     rows: list[TallyRow]
     present: bool = True  # checked in now
     players_url: str = ""  # the event's public page (QR code), "" for a private club
+    # The table a player who cannot move keeps (services.night_stays): the card says so.
+    stays: int | None = None
 
     def route(self) -> list[list]:
         """What the card says of the player's night, to tell when a re-plan changed it."""
@@ -206,12 +208,17 @@ def _missed(number: int, seen: list[int], present: bool) -> str:
 
 
 def tally_cards(
-    event: Event, night: list[RoundSeating], *, players_url: str = ""
+    event: Event,
+    night: list[RoundSeating],
+    *,
+    players_url: str = "",
+    stays: dict[int, int] | None = None,
 ) -> list[TallyCard]:
     """One card per entrant (checked in, or seated at some point), by name, with their whole
     route: the rounds seated, then the rounds the movement plans (`night`, from
     services.night_plan), the rounds played without them ("arrived for round 2"), and blank
-    rows for any round not planned. 2 or 3 queries: the entrants, and where the event's table
+    rows for any round not planned. `stays`: each player who stays at one table, and its
+    number (services.night_stays). 2 or 3 queries: the entrants, and where the event's table
     numbers start (Event.table_offset)."""
     entries = list(event.entries.order_by().values("player_id", "player__name", "present"))
     names = {e["player_id"]: e["player__name"] for e in entries}
@@ -253,6 +260,7 @@ def tally_cards(
                 rows=card_rows,
                 present=e["present"],
                 players_url=players_url,
+                stays=(stays or {}).get(e["player_id"]),
             )
         )
     return cards

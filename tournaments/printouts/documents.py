@@ -303,7 +303,9 @@ class TallyCardFlowable(Flowable):
         qr = TALLY_QR if self.card.players_url else 0
         rows = self.card.rows
         top = h - max(34, qr + 4)
-        note_room = 12 if self.note else 0
+        # A player who cannot move reads it under the grid, in bold: "Stays at table 3".
+        stays = f"Stays at table {self.card.stays}" if self.card.stays is not None else ""
+        note_room = (12 if self.note else 0) + (14 if stays else 0)
         row_h = min(22.0, (top - 4 - note_room) / (len(rows) + 2))
         font = min(9.0, row_h * 0.6)
         lefts = []
@@ -341,7 +343,7 @@ class TallyCardFlowable(Flowable):
         # drawn once, and each card refers to it: 400 cards, one drawing. A form shows nothing
         # outside its box: this one reaches the page's edges wherever the card is.
         page_w, page_h = c._pagesize
-        key = repr(("tally", w, h, qr, len(rows), missed, self.subtitle, self.note))
+        key = repr(("tally", w, h, qr, len(rows), missed, self.subtitle, self.note, bool(stays)))
         draw_form(c, key, (-page_w, -page_h, page_w, page_h), blank)
         if qr:
             draw_repeated_qr(c, self.card.players_url, w - qr, h - qr, qr)
@@ -363,8 +365,12 @@ class TallyCardFlowable(Flowable):
         # Right-aligned as drawRightString aligns it.
         total = lefts[4] - 4 - _width("Total", BOLD, font)
         put(total, bottom + baseline, "Total", BOLD, font)
+        below = bottom
+        if stays:
+            below -= 13
+            put(0, below, stays, BOLD, _fit(stays, BOLD, 10, w, smallest=6))
         if self.note:
-            put(0, bottom - 10, self.note, FONT, _fit(self.note, FONT, 7.5, w, smallest=5))
+            put(0, below - 10, self.note, FONT, _fit(self.note, FONT, 7.5, w, smallest=5))
         c.drawText(text)
 
     def _draw_blank(self, c, qr, top, row_h, font, lefts, widths, missed) -> None:

@@ -89,7 +89,8 @@ def tally_cards(request: HttpRequest, pk: int) -> FileResponse:
     players_url = (
         public_reverse(request, "public:event", club.slug, event.pk) if club.results_public else ""
     )
-    cards = data.tally_cards(event, services.night_plan(event=event), players_url=players_url)
+    night, stays = services.night_stays(event=event)
+    cards = data.tally_cards(event, night, players_url=players_url, stays=stays)
     changed = request.GET.get("changed", "")
     if changed in ("1", "partners"):
         printed = TallyPrint.objects.filter(event=event).first()
