@@ -249,7 +249,9 @@ def test_the_tally_card_the_projector_and_the_seat_page_say_stays_at_table(
     assert f"Ada Baker stays at table {number}" in text_of(page)
 
     projector = client.get(reverse("public:projector", args=[night.club.slug, night.pk]))
-    assert f"Ada Baker stays at table {number}" in text_of(projector)
+    box = re.search(r'id="staying".*?</div>', projector.content.decode(), re.S).group(0)
+    # The table first and as big as the name, read across the hall.
+    assert re.search(rf'class="stays-at">Table {number}</span> <bdi>Ada Baker</bdi>', box)
 
     seats = client.get(reverse("public:event", args=[night.club.slug, night.pk]))
     ada = re.search(r"Ada Baker.*?</li>", seats.content.decode(), re.S).group(0)
@@ -268,3 +270,51 @@ def test_the_last_rounds_tally_card_still_says_where_she_stays(director_client, 
     plan_night, stays = services.night_stays(event=night)
 
     assert stays == {players[0].pk: table_of(round_, players[0])}
+
+
+def test_the_event_page_says_the_table_the_plan_keeps_and_warns_when_too_many_stay(
+    director_client, night, players
+):
+    # Marked during the night, at a table another who stays already keeps: the page names
+    # the table the plan gives her (as the preview and her tally card do), not the one she
+    # sat at last round.
+    mark(director_client, night, players[0])
+    first = seat(director_client, night)
+    close_round(first, reason="the walk's test: no hands needed")
+    ada = table_of(first, players[0])
+    mate = next(
+        s.player
+        for s in first.seats.select_related("table", "player")
+        if s.table and s.table.number == ada and s.player != players[0]
+    )
+    mark(director_client, night, mate)
+    _, keeps = services.night_stays(event=night)
+    assert keeps[players[0].pk] == ada and keeps[mate.pk] != ada
+    text = text_of(director_client.get(reverse("tournaments:event-detail", args=[night.pk])))
+    assert f"{mate.name} stays at table {keeps[mate.pk]}" in text
+    assert f"Ada Baker stays at table {ada}" in text
+    preview = text_of(director_client.get(reverse("tournaments:round-preview", args=[night.pk])))
+    assert f"Stays at table {keeps[mate.pk]}: {mate.name}" in preview
+
+    # Players leave until there are fewer tables than players who stay: the page says so
+    # before the director tries to seat.
+    assert "cannot be seated" not in text
+    staying = {players[0].pk, mate.pk}
+    movers = [p for p in players[:13] if p.pk not in staying]
+    Entry.objects.filter(event=night, player__in=movers[:6]).update(present=False)  # 7 left
+    text = text_of(director_client.get(reverse("tournaments:event-detail", args=[night.pk])))
+    assert "More players stay than the 1 table the players checked in make" in text
+
+
+def test_a_refusal_brings_the_director_to_the_message(director_client, night, players):
+    Entry.objects.filter(event=night, player__in=players[4:13]).update(present=False)  # 1 table
+    mark(director_client, night, players[0])
+    response = director_client.post(
+        reverse("tournaments:entry-stays", args=[night.pk]),
+        {"player": players[1].pk, "stays": "yes"},
+    )
+    # The page's top, where the message shows: not the card, where nothing changed.
+    assert response["Location"] == reverse("tournaments:event-detail", args=[night.pk])
+    assert "cannot stay at one table" in text_of(director_client.get(response["Location"]))
+    ok = mark(director_client, night, players[0], stays=False)
+    assert ok.redirect_chain[-1][0].endswith("#stays")

@@ -258,23 +258,18 @@ def _render_event(
     stays = None
     if not event.is_pairs and not night_over:
         by_name = sorted(entries, key=lambda e: e.player.sort_name)
-        # Where each sits in the latest round: the table they keep, as the projector says.
-        at = dict(
-            Seat.objects.filter(
-                round=last,
-                table__isnull=False,
-                player__entries__event=event,
-                player__entries__stays=True,
-            ).values_list("player_id", "table__number")
-            if last and any(e.stays for e in entries)  # no query when nobody stays
-            else ()
-        )
+        # The table each keeps, as the plan keeps it (and the tally cards and preview say);
+        # planned only when someone stays.
+        at = services.night_stays(event=event)[1] if any(e.stays for e in entries) else {}
         for entry in by_name:
             entry.stays_at = at.get(entry.player_id) if entry.stays else None
+        staying = [e for e in by_name if e.stays]
         stays = {
-            "staying": [e for e in by_name if e.stays],
+            "staying": staying,
             "choices": [e for e in by_name if not e.stays],
             "tables": present // 4,
+            # More stay than the players checked in make tables: seating would refuse.
+            "too_many": sum(e.present for e in staying) > present // 4,
         }
     tally_printed, card_changes = (
         (None, None) if night_over or event.is_bracket else services.tally_card_changes(event=event)
@@ -377,6 +372,9 @@ def entry_stays(request: HttpRequest, pk: int) -> HttpResponse:
         services.entry_set_stays(event=event, player_id=player.pk, stays=stays)
     except ActionRefused as exc:
         messages.error(request, exc.message)
+        # The page's top, where the message is: at the card it would look as if nothing
+        # happened.
+        return redirect("tournaments:event-detail", pk=event.pk)
     else:
         messages.success(
             request,
