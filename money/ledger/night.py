@@ -6,7 +6,7 @@ on, so nothing is saved half right. Amounts are integers of the currency's minor
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from money.currency import _locale, format_money, minor_digits
@@ -329,12 +329,14 @@ class Door:
                     "what was paid."
                 )
 
-    def owed(self, settings: NightSettings) -> dict[str, int]:
+    def owed(self, settings: NightSettings, playing: Iterable[str] = ()) -> dict[str, int]:
         """Who still owes, and how much (the event page's list). A waived player owes nothing,
-        and nor does a player refunded everything they paid (rules.REFUND_RULE)."""
+        and nor does a player refunded everything they paid, unless `playing` (the standings'
+        players) says they played after all (rules.REFUND_RULE)."""
+        playing = set(playing)
         owed = {}
         for player in self.players():
-            if self.refunded(player) and self.net(player) == 0:
+            if self.refunded(player) and self.net(player) == 0 and player not in playing:
                 continue
             short = self.price(settings, player) - self.net(player)
             if short > 0:

@@ -38,7 +38,8 @@ WAIVER_RULE = (
 )
 REFUND_RULE = (
     "A refund goes back the way it was paid and is never more than the player paid that way. "
-    "A player refunded everything they paid is taken as not playing and owes nothing."
+    "A player refunded everything they paid, and not in the standings, is taken as not "
+    "playing and owes nothing."
 )
 PRICE_RULE = (
     "A player who paid anything ahead pays the ahead price; everyone else the door price. "

@@ -50,6 +50,12 @@ def payouts(
     ValueError when there is a prize pot but nobody in the standings to pay it."""
     standings = result.paid_standings(settings.early_leavers_paid)
     if not standings:
+        if prize_pot and result.standings:
+            raise ValueError(
+                f"Every entry in the standings left early, and early leavers are not paid: the "
+                f"prize pot of {settings.money(prize_pot)} has nobody to go to. Pay early "
+                "leavers their places (the night's setting), or check who left early."
+            )
         if prize_pot:
             raise ValueError(
                 f"The prize pot holds {settings.money(prize_pot)} but nobody in the final "
@@ -368,7 +374,7 @@ def cash_sheet(settings: NightSettings, door: Door, result: NightResult) -> Cash
         side_pots=tuple(side_pots),
         carried_in=settings.pool_carried_in,
         carried=carried,
-        owed=door.owed(settings),
+        owed=door.owed(settings, playing=result.players()),
         # rules.BOX_RULE: tonight's cash only.
         cash_in_box=collected["cash"] + fines + sales - refunds["cash"],
     )
