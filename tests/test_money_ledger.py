@@ -5,6 +5,7 @@ negative, a tie's split differs by at most one minor unit, and rounding creates 
 nothing."""
 
 import random
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -229,6 +230,13 @@ def test_the_seventeen_player_night_balances_to_the_cent():
     # In: 8,800 + 200 + 1,200 carried in; out: 500 + 6,573 + 800; carried 1,625; club 702.
     assert sheet.money_in == 10200 == sheet.money_out + sheet.carried + sheet.club_share
     assert sheet.balanced
+
+
+def test_a_sheet_a_cent_out_is_not_balanced():
+    sheet = cash_sheet(NIGHT, DOOR, RESULT)
+    assert not replace(sheet, club_share=sheet.club_share + 1).balanced
+    assert not replace(sheet, carried=sheet.carried - 1).balanced
+    assert not replace(sheet, euchre_fines=sheet.euchre_fines + 25).balanced
 
 
 def test_the_seventeen_player_night_as_json_for_other_programs():
@@ -819,6 +827,14 @@ def test_no_payout_is_negative_and_a_tie_differs_by_at_most_one_minor_unit(night
     ranked = result.paid_standings(settings_.early_leavers_paid)
     for place in sheet.payouts:
         assert place.entries == tuple(p.players for p in ranked if p.place == place.place)
+    # Under the not-paid rule, no early leaver is paid a place (their side pots stay theirs).
+    if not settings_.early_leavers_paid:
+        assert not {n for p in sheet.payouts for n in p.players} & result.left_early
+    # The box holds tonight's cash only: card and ahead money never.
+    cash = [p.amount for p in door.payments if p.method == "cash"]
+    cash_back = [r.amount for r in door.refunds if r.method == "cash"]
+    fines = sum(result.euchres.values()) * settings_.euchre_fine
+    assert sheet.cash_in_box == sum(cash) + fines + door.fifty_fifty_sales - sum(cash_back)
     # Nobody is paid more places than the tier pays.
     paid_places = len(settings_.percents_for(len(result.players())))
     assert all(p.place <= paid_places for p in sheet.payouts)
