@@ -7,6 +7,7 @@ nothing."""
 import random
 from dataclasses import replace
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -890,3 +891,20 @@ def test_a_correction_moves_only_what_changed_and_nets_to_the_pot_moved(night, d
     was, now = before.won_by(), after.won_by()
     for change in fix.changes:
         assert now.get(change.player, 0) - was.get(change.player, 0) == change.difference != 0
+
+
+def test_the_ledger_and_the_currency_import_no_django():
+    # Pure rules never import Django (the house rule): checked in a fresh interpreter, as the
+    # test run itself has Django loaded.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, money.ledger, money.currency; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))"
+    )
+    root = Path(__file__).resolve().parent.parent
+    ran = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    )
+    assert ran.stdout.strip() == "[]"
