@@ -474,6 +474,24 @@ def test_money_in_another_currency_is_counted_in_its_own_minor_unit():
     assert sheet.as_json()["prize_pot"] == "2550" and sheet.club_share == 450
 
 
+def test_the_rules_in_words_are_those_of_tonights_settings():
+    plain = NightSettings(entry_fee=500).rules_in_words()
+    assert "Places paid from 0 players: 100; from 12 players: 50/30/20 (percentages of the " \
+        "prize pot)." in plain  # fmt: skip
+    assert not any(
+        rule.startswith("The loner basket is filled") or "pays the euchre fine" in rule
+        for rule in plain
+    )
+    assert any("goes to the club" in rule for rule in plain)  # the 50/50's other half
+    full = NightSettings(
+        entry_fee=500, loner_buy_in=100, euchre_fine=25, fines_to="basket", pool_buy_in=50
+    ).rules_in_words()
+    assert any("the fines go into the loner basket" in rule for rule in full)
+    assert any(rule.startswith("The loner basket is filled") for rule in full)
+    assert any(rule.startswith("The rolling pool") for rule in full)
+    assert "A player who left early is paid for the place the standings give them" in " ".join(full)
+
+
 # --- Every bad input, in words -----------------------------------------------------------------
 
 
