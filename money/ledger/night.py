@@ -270,10 +270,10 @@ class Door:
         return tuple(seen)
 
     @functools.cached_property
-    def _totals(self) -> dict[tuple[str, str, str], int]:
+    def _totals(self) -> dict[tuple[str, str, str | None], int]:
         # Each player's money by way and method, summed once: a night of 400 players asks
         # for them thousands of times.
-        totals: dict[tuple[str, str, str], int] = {}
+        totals: dict[tuple[str, str, str | None], int] = {}
         rows = [("paid", p) for p in self.payments] + [("refunded", r) for r in self.refunds]
         for way, row in rows:
             for method in (row.method, None):
