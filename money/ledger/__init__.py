@@ -1,0 +1,56 @@
+"""The ledger of a night's money: pure arithmetic in whole minor units (cents), Decimal only at
+the edges. `night` holds what the night is made of (settings, door, result), `sheet` the
+arithmetic (payouts, the cash sheet, corrections), `rules` every rule in words."""
+
+from money.amounts import by_percent, split, to_decimal, to_minor
+
+from .night import (
+    DEFAULT_TIERS,
+    FIFTY_FIFTY_TO,
+    FINES_TO,
+    METHODS,
+    Door,
+    NightResult,
+    NightSettings,
+    Payment,
+    Placing,
+    Refund,
+    Tier,
+)
+from .rules import *  # noqa: F403
+from .sheet import (
+    CashSheet,
+    Change,
+    Correction,
+    PlacePayout,
+    SidePot,
+    cash_sheet,
+    correction,
+    payouts,
+)
+
+__all__ = [
+    "DEFAULT_TIERS",
+    "FIFTY_FIFTY_TO",
+    "FINES_TO",
+    "METHODS",
+    "CashSheet",
+    "Change",
+    "Correction",
+    "Door",
+    "NightResult",
+    "NightSettings",
+    "Payment",
+    "PlacePayout",
+    "Placing",
+    "Refund",
+    "SidePot",
+    "Tier",
+    "by_percent",
+    "cash_sheet",
+    "correction",
+    "payouts",
+    "split",
+    "to_decimal",
+    "to_minor",
+]
