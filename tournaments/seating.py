@@ -82,6 +82,7 @@ def plan_round(
     entrants: Sequence[int] = (),
     ratings: Mapping[int, float] | None = None,
     stays: Sequence[int] = (),
+    without: bool = True,
 ) -> RoundPlan:
     """Plan the next round for the players present, given the rounds already played.
 
@@ -95,6 +96,8 @@ def plan_round(
     mapping will do). None: the plain draw, players numbered in entry order.
     `stays`: the players who stay at one table (a progressive event), in entry order: each
     keeps a table every round from the next on, and never sits out (`movements.stays`).
+    `without`: also plan the night as if nobody stayed (`RoundPlan.without`, what staying
+    costs); False where only the night is wanted (the tally cards).
     """
     past = [_normalized(r) for r in past]
     try:
@@ -107,9 +110,9 @@ def plan_round(
             )
         players = list(dict.fromkeys(players))
         plan = _plan_progressive(players, past, rounds, seed, list(entrants), ratings, stays)
-        if plan.stays:
-            without = _plan_progressive(players, past, rounds, seed, list(entrants), ratings)
-            plan = replace(plan, without=without.night)
+        if plan.stays and without:
+            moving = _plan_progressive(players, past, rounds, seed, list(entrants), ratings)
+            plan = replace(plan, without=moving.night)
         return plan
     except MovementError as exc:
         raise SeatingError(str(exc)) from exc

@@ -227,6 +227,7 @@ def _night(event: Event) -> tuple[list[RoundSeating], RoundPlan | None]:
             entrants=_entrants(event),
             ratings=_draw_ratings(event, present, past),
             stays=_stays(event),
+            without=False,  # the night alone: what staying costs is the preview's
         )
     except SeatingError:
         return past, None
@@ -805,11 +806,14 @@ def tally_print_record(*, event: Event, routes: Mapping[int, list]) -> TallyPrin
     return printed
 
 
-def tally_card_changes(*, event: Event) -> tuple[TallyPrint | None, data.CardChanges]:
+def tally_card_changes(
+    *, event: Event, night: list[RoundSeating] | None = None
+) -> tuple[TallyPrint | None, data.CardChanges]:
     """When tally cards were printed, and which cards of the players here the night's plan has
-    overtaken since (data.card_changes): none before any card is printed."""
+    overtaken since (data.card_changes): none before any card is printed. `night`: the plan
+    already made for the same request (`night_plan`), not made twice."""
     printed = TallyPrint.objects.filter(event=event).first()
     if printed is None:
         return None, data.CardChanges()
-    cards = data.tally_cards(event, night_plan(event=event))
+    cards = data.tally_cards(event, night_plan(event=event) if night is None else night)
     return printed, data.card_changes(cards, printed.routes)

@@ -255,12 +255,14 @@ def _render_event(
         round_.sit_out_names = sorted(sit_outs.get(round_.pk, []), key=name_key)
     present = sum(1 for e in entries if e.present)
     # A player who cannot move (progressive nights only: pairs move together).
-    stays = None
+    stays, planned = None, None
     if not event.is_pairs and not night_over:
         by_name = sorted(entries, key=lambda e: e.player.sort_name)
         # The table each keeps, as the plan keeps it (and the tally cards and preview say);
         # planned only when someone stays.
-        at = services.night_stays(event=event)[1] if any(e.stays for e in entries) else {}
+        planned, at = (
+            services.night_stays(event=event) if any(e.stays for e in entries) else (None, {})
+        )
         for entry in by_name:
             entry.stays_at = at.get(entry.player_id) if entry.stays else None
         staying = [e for e in by_name if e.stays]
@@ -272,7 +274,9 @@ def _render_event(
             "too_many": sum(e.present for e in staying) > present // 4,
         }
     tally_printed, card_changes = (
-        (None, None) if night_over or event.is_bracket else services.tally_card_changes(event=event)
+        (None, None)
+        if night_over or event.is_bracket
+        else services.tally_card_changes(event=event, night=planned)
     )
     response = _vary_on_htmx(
         render(
