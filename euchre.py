@@ -159,11 +159,22 @@ def run(python: Path, arguments: list[str], env: dict) -> int:
             continue
 
 
+HELP = ("-h", "--help", "help")
+
+
 def main(arguments: list[str]) -> int:
+    if arguments and arguments[0] in HELP:
+        say(USAGE)
+        return 0
     if not arguments or arguments[0] not in ("hall", "demo", "run", "manage", "prepare"):
         say(USAGE)
         return 2
     verb, rest = arguments[0], arguments[1:]
+    # `demo --help` asks what the command does: say it, never start a server. A manage
+    # command's own --help is manage.py's to answer.
+    if verb != "manage" and any(word in HELP for word in rest):
+        say(USAGE)
+        return 0
     if verb == "prepare":
         prepare(["test"] if "--test" in rest else [])
         return 0

@@ -142,3 +142,18 @@ def test_a_laptop_with_no_network_is_told_phones_cannot_reach_it(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "No network found: phones cannot reach this address." in result.stdout
     assert "http://127.0.0.1:8000/" in result.stdout
+
+
+@pytest.mark.parametrize("arguments", [["--help"], ["-h"], ["demo", "--help"], ["hall", "-h"]])
+def test_asking_for_help_says_what_each_command_does_and_starts_nothing(arguments):
+    # Before, `euchre.py demo --help` started the demo server (and never returned).
+    result = subprocess.run(
+        [str(base_python()), str(LAUNCHER), *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "python3 euchre.py demo" in result.stdout + result.stderr
+    assert "Starting" not in result.stdout + result.stderr
