@@ -318,3 +318,18 @@ def test_a_refusal_brings_the_director_to_the_message(director_client, night, pl
     assert "cannot stay at one table" in text_of(director_client.get(response["Location"]))
     ok = mark(director_client, night, players[0], stays=False)
     assert ok.redirect_chain[-1][0].endswith("#stays")
+
+
+def test_the_previews_report_judges_the_sit_outs_among_those_who_move(
+    director_client, event, players
+):
+    # 19 players over 8 rounds: 24 sit-outs, for the 17 who move (1 or 2 each); the two who
+    # stay never sit out, and the report does not call that uneven.
+    for player in players[:19]:
+        Entry.objects.create(event=event, player=player)
+    Event.objects.filter(pk=event.pk).update(rounds_planned=8)
+    mark(director_client, event, players[0])
+    mark(director_client, event, players[1])
+    text = text_of(director_client.get(reverse("tournaments:round-preview", args=[event.pk])))
+    assert "2 players stay at one table and never sit out." in text
+    assert "uneven" not in text

@@ -422,12 +422,12 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
     names = dict(event.entries.values_list("player_id", "player__name"))
     played = plan.played
     chart = night_chart(plan, event, names)
-    night = _report_lines(plan.night, names, event)
+    night = _report_lines(plan.night, names, event, plan.stays)
     # Before the night's last round, the rounds so far are the whole night: one report.
     so_far = (
         night
         if played + 1 >= len(plan.night)
-        else _report_lines(plan.night[: played + 1], names, event)
+        else _report_lines(plan.night[: played + 1], names, event, plan.stays)
     )
     tables = [
         {
@@ -478,10 +478,11 @@ def round_preview(request: HttpRequest, pk: int) -> HttpResponse:
 _NAME_MARK = re.compile("\ue000(\\d+)\ue001")
 
 
-def _report_lines(rounds, names: dict[int, str], event: Event) -> list[str]:
+def _report_lines(rounds, names: dict[int, str], event: Event, stays=()) -> list[str]:
     # Partners stay together all night in a pairs event: its report is about partnerships.
+    # Players who stay at one table never sit out: the sit-outs are judged among the others.
     marks = {pid: f"\ue000{pid}\ue001" for pid in names}
-    lines = movement_report(rounds).lines(marks, fixed_partners=event.is_pairs)
+    lines = movement_report(rounds, stays=stays).lines(marks, fixed_partners=event.is_pairs)
     return [
         mark_safe(  # every piece is escaped here: the words, and each name inside its <bdi>
             "".join(
