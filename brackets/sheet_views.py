@@ -48,7 +48,7 @@ def bracket_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     size = sheets.SheetSize.of(info.paper)
     sheet = sheets.bracket_sheet(now, sheets.sheet_columns(now, blank=blank), size, blank=blank)
     # For the wall: players who asked not to be shown are by their initials.
-    sheet = for_print(sheet, club_id=event.club_id)
+    sheet = for_print(sheet, club_id=event.club_id, event_id=event.pk)
     content = sheets.bracket_sheet_pdf(info, sheet, size, seeds=len(now.teams))
     return _pdf(content, event, "bracket-blank" if blank else "bracket")
 
@@ -75,7 +75,8 @@ def match_score_sheets(request: HttpRequest, pk: int) -> HttpResponse:
         return _page(request, now.bracket, status=400)
     game_points = event.ruleset().game_points
     found = sheets.match_sheets(now, codes, sheets.team_players(now), game_points)
-    found = for_print(found, club_id=event.club_id)  # the players' sheets: initials, as above
+    # The players' sheets: initials, as above.
+    found = for_print(found, club_id=event.club_id, event_id=event.pk)
     title = f"Score sheet, match {code}" if code else "Match score sheets"
     content = sheets.match_sheets_pdf(_info(request, event, title), found)
     return _pdf(content, event, f"score-sheet-{code}" if code else "score-sheets")

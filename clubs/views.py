@@ -179,7 +179,8 @@ def player_shown(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.success(
             request,
             f"{player.name} is not shown on public pages: they show as "
-            f"{initials(player.name)}, with no player page.",
+            f"{initials(player.name)}, with no player page, and a team of theirs by its "
+            "players, never by a team name typed for it.",
         )
     return redirect("clubs:club-detail", slug=club.slug)
 

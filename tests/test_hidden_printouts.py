@@ -47,6 +47,21 @@ def test_the_bracket_sheets_show_a_hidden_player_by_initials(director_client, cl
         assert_initials_only(content, also_shown="Player 0b", what=what)
 
 
+@pytest.mark.django_db
+def test_the_bracket_sheets_show_a_hidden_players_named_team_by_its_players(director_client, club):
+    bracket = make_bracket(club, 4)
+    team = bracket.teams.get(seed=1).partnership
+    team.name = "The Zebulons"  # typed by the director: their surname, on the wall
+    team.save()
+    hide(team.entries.order_by("pk").first().player)
+    play_match(bracket, "W1-1", slot=0)
+    for name, query in [("brackets:sheet", ""), ("brackets:score-sheets", "?match=W1-1")]:
+        url = reverse(name, args=[bracket.event_id]) + query
+        content = pdf_bytes(director_client.get(url))
+        assert "Zebulons" not in words(" ".join(pdf_text(content))), url
+        assert_initials_only(content, also_shown="Player 0b", what=url)
+
+
 @pytest.fixture
 def played_night(event, players):
     hide(players[0])

@@ -383,7 +383,10 @@ def test_the_director_hides_a_player_and_shows_them_again(director_client, club,
     mary = Player.objects.create(club=club, name="Mary Smith")
     url = reverse("clubs:player-shown", args=["maple-hall", mary.pk])
     html = director_client.post(url, {"shown": "no"}, follow=True).content.decode()
-    said = "Mary Smith is not shown on public pages: they show as M. S., with no player page."
+    said = (
+        "Mary Smith is not shown on public pages: they show as M. S., with no player page, "
+        "and a team of theirs by its players, never by a team name typed for it."
+    )
     assert said in html
     mary.refresh_from_db()
     assert not mary.shown_publicly

@@ -334,7 +334,16 @@ class StaysForm(forms.Form):
 class PartnershipForm(forms.Form):
     first = PlayerChoiceField(queryset=Player.objects.none(), label="Player")
     second = PlayerChoiceField(queryset=Player.objects.none(), label="Partner")
-    name = forms.CharField(required=False, max_length=120, label="Team name (optional)")
+    name = forms.CharField(
+        required=False,
+        max_length=120,
+        label="Team name (optional)",
+        # The privacy rule of tournaments/hidden.py, said where the name is typed.
+        help_text=(
+            "Public pages show a team with a player shown by initials by its players "
+            "(“Bob Brown & M. S.”), never by this name."
+        ),
+    )
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)

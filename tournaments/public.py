@@ -66,7 +66,9 @@ def hiding_names(view):
 
     @wraps(view)
     def masked(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
-        return mask_hidden(view(request, slug, *args, **kwargs), club__slug=slug)
+        # An event's page (its `pk`): the teams of that event; the club's page: of every one.
+        event_id = kwargs.get("pk")
+        return mask_hidden(view(request, slug, *args, **kwargs), event_id, club__slug=slug)
 
     return masked
 

@@ -62,7 +62,7 @@ def event_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
     """The players' projector screen, for a club that keeps its results private too."""
     event = _get_event_for_user(request, pk)
     # The hall's screen is public whoever opened it: hidden players by their initials.
-    return mask_hidden(projector_response(request, event), club_id=event.club_id)
+    return mask_hidden(projector_response(request, event), club_id=event.club_id, event_id=event.pk)
 
 
 # A cell a spreadsheet would read as a formula starts with one of these (OWASP, "CSV

@@ -70,7 +70,9 @@ def score_sheets(request: HttpRequest, pk: int) -> FileResponse:
     round_ = _round(request, event)
     filled = request.GET.get("filled") == "1"
     # On the tables: players who asked not to be shown are by their initials (as below).
-    sheets = for_print(data.score_sheets(round_, filled=filled), club_id=event.club_id)
+    sheets = for_print(
+        data.score_sheets(round_, filled=filled), club_id=event.club_id, event_id=event.pk
+    )
     title = f"Round {round_.number} score sheets" + (" (as entered)" if filled else "")
     content = documents.score_sheets_pdf(_info(request, event, title), sheets)
     return _pdf(
@@ -106,7 +108,7 @@ def tally_cards(request: HttpRequest, pk: int) -> FileResponse:
     # too (it is handed out by seat and initials), as on the public pages.
     content = documents.tally_cards_pdf(
         _info(request, event, title),
-        for_print(cards, club_id=event.club_id),
+        for_print(cards, club_id=event.club_id, event_id=event.pk),
         minus_points=data.set_scoring(event),
     )
     return _pdf(content, event, "tally-cards-changed" if changed else "tally-cards")
@@ -194,6 +196,7 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
             "away": "" if result.is_pairs else away_legend(result),
         },
         club_id=event.club_id,
+        event_id=event.pk,
     )
     away = printed.pop("away")
     content = documents.standings_pdf(
