@@ -208,6 +208,29 @@ def bracket_seed(
     return bracket
 
 
+FORMAT_STANDS = "Matches have been called: the bracket's format stands."
+FORMAT_FIELDS = ("kind", "best_of", "third_place", "consolation", "reset")
+
+
+@transaction.atomic
+def bracket_format_save(*, bracket: Bracket, **fields) -> Bracket:
+    """Save the bracket's format (`FORMAT_FIELDS`); a bracket already seeded is seeded again
+    in the same order, its matches made for the new format. All or nothing: a format its
+    teams cannot be drawn in (a third-place match with 3 teams) is refused in words and the
+    old format stands with its matches. Refused once a match has been called, as read with
+    the bracket locked (a call at the same moment comes before or after, never between)."""
+    bracket = _locked(bracket)
+    if bracket.matches.filter(called_at__isnull=False).exists():
+        raise ActionRefused(FORMAT_STANDS)
+    for name in FORMAT_FIELDS:
+        setattr(bracket, name, fields[name])
+    bracket.save(update_fields=FORMAT_FIELDS)
+    if bracket.seeded_at is not None:
+        order = list(bracket.teams.order_by("seed").values_list("partnership_id", flat=True))
+        bracket = bracket_seed(bracket=bracket, order=order)
+    return bracket
+
+
 @dataclass(frozen=True)
 class RatedTeam:
     """A team as seeding by rating sees it: each partner's shown rating (a player not yet

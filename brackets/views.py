@@ -122,21 +122,19 @@ def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
 def _save_format(request: HttpRequest, bracket: Bracket) -> HttpResponse | None:
     """Save the format as posted; a response when that is refused (the page again, saying why),
     else None. A bracket already seeded is seeded again in the same order, its matches made
-    for the new format."""
+    for the new format (services.bracket_format_save: all or nothing)."""
     if bracket.matches.filter(called_at__isnull=False).exists():
-        messages.error(request, "Matches have been called: the bracket's format stands.")
+        # Before the form: once started the page has no settings form to show errors on.
+        messages.error(request, services.FORMAT_STANDS)
         return redirect("brackets:bracket", pk=bracket.event_id)
     form = BracketSettingsForm(request.POST, instance=bracket)
     if not form.is_valid():
         return _page(request, bracket, status=400, settings_form=form)
-    form.save()
-    if bracket.seeded_at is not None:
-        order = list(bracket.teams.order_by("seed").values_list("partnership_id", flat=True))
-        try:
-            services.bracket_seed(bracket=bracket, order=order)
-        except ActionRefused as exc:
-            messages.error(request, exc.message)
-            return redirect("brackets:bracket", pk=bracket.event_id)
+    try:
+        services.bracket_format_save(bracket=bracket, **form.cleaned_data)
+    except ActionRefused as exc:
+        messages.error(request, exc.message)
+        return redirect("brackets:bracket", pk=bracket.event_id)
     return None
 
 

@@ -253,3 +253,30 @@ def test_a_hand_sent_while_the_director_resets_its_match_is_refused_in_words(clu
         or "This page was for a round that has closed, or for another table" in page
     )
     assert not Table.objects.filter(pk=table.pk).exists()
+
+
+def test_a_format_saved_while_a_match_is_called_is_refused_and_changes_nothing(club, director):
+    """The settings read no match called, then saved the format over the call's bracket (its
+    second seeding, refused, came too late): a called match under a format it was not drawn
+    for. The save reads the bracket locked, after the call. (Failed so on PostgreSQL; on
+    SQLite the call is held open only a moment, and the settings came after it there.)"""
+    bracket = make_bracket(club, 4)
+    before = sorted(bracket.matches.values_list("pk", "code"))
+    browser = Client()
+    browser.force_login(director)  # before: on SQLite logging in would wait for the call
+
+    def director_saves_double():
+        url = reverse("brackets:settings", args=[bracket.event_id])
+        posted = {"kind": "double", "best_of": "1", "reset": "on"}
+        response = browser.post(url, posted, follow=True)
+        return response.status_code, response.content.decode()
+
+    called, (status, page) = first_held_open_then_second(
+        lambda: services.match_call(bracket=bracket, code="W1-1", table=1), director_saves_double
+    )
+    assert isinstance(called, Match), called
+    assert status == 200
+    assert "Matches have been called: the bracket&#x27;s format stands." in page
+    bracket.refresh_from_db()
+    assert bracket.kind == "single"
+    assert sorted(bracket.matches.values_list("pk", "code")) == before

@@ -267,3 +267,33 @@ def test_the_draw_is_made_for_the_format_ticked_on_the_page_saved_or_not(directo
     assert bracket.kind == "double" and bracket.draw_number == 5
     assert "Losers&#x27; bracket" in page or "Losers' bracket" in page
     assert bracket.matches.filter(code="L1-1").exists()
+
+
+@pytest.mark.django_db
+def test_a_format_its_seeded_teams_cannot_play_is_refused_and_nothing_of_it_saved(
+    director_client, club
+):
+    """The form passes a third-place match (it cannot count the teams); seeding the 3 teams
+    again for it is refused. The old format stands with its own matches, not the new format
+    saved over the old format's matches (a page that could no longer be drawn)."""
+    event = bracket_event(club, 3)
+    director_client.post(
+        reverse("brackets:seed", args=[event.pk]), {"how": "draw", "draw_number": "77"}
+    )
+    bracket = Bracket.objects.get(event=event)
+    before = sorted(bracket.matches.values_list("pk", "code"))
+    teams = sorted(bracket.teams.values_list("pk", "seed"))
+    assert before and not bracket.third_place
+
+    posted = {"kind": "single", "best_of": "3", "third_place": "on"}
+    response = director_client.post(reverse("brackets:settings", args=[event.pk]), posted)
+    assert response.status_code == 302
+    bracket.refresh_from_db()
+    # Not the best of three either: the whole post is refused, not its first half.
+    assert (bracket.kind, bracket.best_of, bracket.third_place) == ("single", 1, False)
+    assert bracket.draw_number == 77
+    assert sorted(bracket.matches.values_list("pk", "code")) == before
+    assert sorted(bracket.teams.values_list("pk", "seed")) == teams
+    page = director_client.get(response["Location"])
+    assert page.status_code == 200
+    assert "A third-place match needs at least 4 teams" in text(page)

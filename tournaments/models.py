@@ -408,7 +408,9 @@ def new_table_code() -> str:
 class TableCardQuerySet(models.QuerySet):
     def ensure(self, club: Club, count: int) -> list["TableCard"]:
         """The club's cards 1..count, making the missing ones; existing cards keep their
-        codes, so cards already printed and laminated go on working."""
+        codes, so cards already printed and laminated go on working. Call it in a transaction
+        holding the club's table numbers (services.table_numbers_locked): two writes making
+        the same missing card would break the one card per table number."""
         have = {c.number: c for c in self.filter(club=club, number__lte=count)}
         for number in range(1, count + 1):
             if number not in have:

@@ -275,6 +275,17 @@ def table_numbers_locked(club_id: int) -> None:
 
 
 @transaction.atomic
+def table_cards_ensure(*, club: Club, count: int) -> list[TableCard]:
+    """The club's cards 1..count for printing, the missing ones made while holding the club's
+    table numbers, as seating a round and calling a match do when they make their tables'
+    cards: two printouts, or a printout and a seating, at the same moment would each make the
+    cards each found missing, and the second to make card N was refused by the one card per
+    table number (a 500). Now the second waits, then finds the first's cards."""
+    table_numbers_locked(club.pk)
+    return TableCard.objects.ensure(club, count)
+
+
+@transaction.atomic
 def round_seat(*, event: Event, seed: int | None = None) -> Round:
     """Seat the next round with the players checked in now."""
     event = Event.objects.select_for_update().get(pk=event.pk)

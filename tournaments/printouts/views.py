@@ -133,7 +133,7 @@ def _card_count(request: HttpRequest, club) -> int:
 def club_table_cards(request: HttpRequest, slug: str) -> FileResponse:
     """The club's set of table cards: printed once, laminated, used every week."""
     club = _get_club_for_user(request, slug)
-    cards = TableCard.objects.ensure(club, _card_count(request, club))
+    cards = services.table_cards_ensure(club=club, count=_card_count(request, club))
     printed = data.table_cards(
         cards,
         url_for_token=lambda token: public_reverse(request, "tournaments:captain-table", token),
