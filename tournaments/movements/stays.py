@@ -13,9 +13,10 @@ Two steps, both deterministic so that the night is the same each time it is plan
 - `kept_in_place`: from a given round on, each round where a player who stays would sit out,
   or share a table with another who stays, is changed as little as it can be: the player who
   stays takes a mover's seat (the mover sits out instead), or changes tables with a mover; then
-  players are swapped between that round's tables while that lowers the night's repeats. A
-  round is changed looking only at the rounds before it (as changed) and the plan after it, so
-  planning again later finds the same rounds.
+  players are swapped between that round's tables while that lowers the night's repeats.
+  Where the movers' sit-outs come out uneven they are shared out afresh; then the polish
+  (`polish.py`, those who stay frozen) clears what repeats it can. No clock and seeded random
+  numbers only: planning again later, from the same round, finds the same rounds.
 """
 
 from collections import Counter
