@@ -161,6 +161,8 @@ INSTALLED_APPS = [
     "seasons",
     "ratings",
     "players",
+    # The money of a night: fees, pots, payouts, the cash sheet (sits above tournaments).
+    "money",
 ]
 
 MIDDLEWARE = [

@@ -24,5 +24,6 @@ urlpatterns = [
     path("c/", include("players.urls")),
     path("", include("ratings.urls")),
     path("", include("brackets.urls")),
+    path("", include("money.urls")),
     path("", include("tournaments.urls")),
 ]

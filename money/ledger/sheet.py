@@ -227,7 +227,9 @@ def _loner_basket(settings: NightSettings, result: NightResult, basket: int):
     """rules.LONER_BASKET_RULE: (rows paid, short, left over for the prize pot)."""
     loners = [(name, n) for name, n in result.loners.items() if n > 0]
     made = sum(n for _, n in loners)
-    if not made:
+    # No basket tonight (nothing fills it, no prize per loner): no loner is paid from it.
+    kept = settings.loner_buy_in or settings.loner_prize or settings.fines_to == "basket"
+    if not made or not kept:
         return (), 0, basket
     want = made * settings.loner_prize
     if settings.loner_prize and want <= basket:
@@ -314,7 +316,7 @@ def cash_sheet(settings: NightSettings, door: Door, result: NightResult) -> Cash
     )
 
     side_pots = []
-    if basket_in or settings.loner_prize or loner_rows or fines_to == "basket":
+    if basket_in or settings.loner_prize or fines_to == "basket":
         side_pots.append(
             SidePot(
                 "loner_basket",

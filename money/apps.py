@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class MoneyConfig(AppConfig):
+    """The money of a night: fees at the door, pots, payouts and the cash sheet. It sits above
+    clubs and tournaments (it reads their events, entries and standings); nothing below imports
+    it. The arithmetic is `money/ledger/` (pure Python); this app stores what the director
+    records and builds the ledger's inputs from an event (money/night.py)."""
+
+    name = "money"
+    verbose_name = "Money"

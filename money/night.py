@@ -1,0 +1,214 @@
+"""One night's ledger, built from what the event recorded: the one place the money pages, the
+cash sheet PDF and CSV, the club's money page and `manage.py money_report` get their figures
+from, so they cannot disagree.
+
+- settings: the event's NightMoney, in the club's currency, written the club's way (its
+  `date_style` is its country: clubs/dates.py);
+- the door: its DoorRecords (or, when the door is not kept, every player in the standings paid
+  the entry fee in cash: NightMoney.door_kept);
+- the result: the final standings (tournaments/standings.py), loners made and euchres suffered
+  as the standings count them, the pool's and the 50/50's winners, who left early.
+
+Players are named in the ledger by their names (unique in a club: clubs/models.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from clubs.models import Club
+from tournaments.models import Entry, Event
+from tournaments.standings import Standings, event_standings
+
+from .ledger import (
+    CashSheet,
+    Door,
+    NightResult,
+    NightSettings,
+    Payment,
+    Placing,
+    Refund,
+    cash_sheet,
+)
+from .models import DEFAULT_FIELDS, ClubMoney, DoorRecord, NightMoney, PaidMark
+
+
+def locale_of(club: Club) -> str:
+    """The club's country's way of writing money: its dates' style ("en-GB"), as babel reads
+    it."""
+    return club.date_style.replace("-", "_")
+
+
+def night_money_of(event: Event) -> NightMoney:
+    """The event's money settings, made the first time from the club's defaults, with the
+    rolling pool carried from the club's last night before it (`carried_pool`)."""
+    found = NightMoney.objects.filter(event=event).first()
+    if found is not None:
+        return found
+    defaults = ClubMoney.of(event.club).defaults
+    values = {name: defaults[name] for name in DEFAULT_FIELDS if name in defaults}
+    with transaction.atomic():
+        found, _ = NightMoney.objects.get_or_create(
+            event=event, defaults={**values, "pool_carried_in": carried_pool(event)}
+        )
+    return found
+
+
+def carried_pool(event: Event) -> int:
+    """What the club's last night before this one carried to the next (its rolling pool with
+    no winner): the treasurer brings it to this night (money.ledger POOL_RULE)."""
+    earlier = (
+        NightMoney.objects.filter(event__club_id=event.club_id)
+        .exclude(event=event)
+        .filter(event__date__lte=event.date)
+        .exclude(pool_buy_in=0, pool_carried_in=0)
+        .select_related("event__club")
+        .order_by("-event__date", "-event__pk")
+    )
+    for money in earlier:
+        if (money.event.date, money.event.pk) > (event.date, event.pk):
+            continue
+        ledger = night_ledger(money.event, money=money)
+        return ledger.sheet.carried if ledger.sheet is not None else 0
+    return 0
+
+
+@dataclass
+class NightLedger:
+    """Everything the money pages show of one night. `sheet` is None until the standings are
+    final (`waiting` says why) or when the figures cannot be worked out (`error`, in words)."""
+
+    event: Event
+    money: NightMoney
+    currency: str
+    locale: str
+    settings: NightSettings | None
+    door: Door
+    standings: Standings
+    result: NightResult | None = None
+    sheet: CashSheet | None = None
+    error: str = ""
+    waiting: str = ""
+    paid: dict[str, int] = field(default_factory=dict)  # handed out so far, by player
+
+    def format(self, minor: int) -> str:
+        from .currency import format_money
+
+        return format_money(minor, self.currency, self.locale)
+
+    def owed(self) -> dict[str, int]:
+        """Who still owes at the door, and how much: entrants checked in."""
+        if self.settings is None or not self.money.door_kept:
+            return {}
+        playing = Entry.objects.filter(event=self.event, present=True).values_list(
+            "player__name", flat=True
+        )
+        try:
+            return self.door.owed(self.settings, playing=list(playing))
+        except ValueError:
+            return {}
+
+    def settle(self) -> list[tuple[str, int, int]]:
+        """Each winner's (name, won on the sheet now, handed out so far), for everyone with
+        either: after a correction the two differ, and the difference is owed to them (or
+        by them, to give back)."""
+        won = self.sheet.won_by() if self.sheet is not None else {}
+        names = list(won) + [name for name in self.paid if name not in won]
+        return [(name, won.get(name, 0), self.paid.get(name, 0)) for name in names]
+
+
+def _door(event: Event, money: NightMoney, standings: Standings, settings) -> Door:
+    if not money.door_kept:
+        price = settings.entry_fee if settings is not None else money.entry_fee
+        names = [line.name for line in standings.players]
+        return Door(payments=tuple(Payment(name, "cash", price) for name in names if price))
+    payments, refunds, waived = [], [], []
+    records = DoorRecord.objects.filter(event=event).select_related("player")
+    for record in records:
+        name = record.player.name
+        if record.kind == DoorRecord.Kind.PAID:
+            payments.append(Payment(name, record.method, record.amount))
+        elif record.kind == DoorRecord.Kind.REFUND:
+            refunds.append(Refund(name, record.amount, record.method))
+        else:
+            waived.append(name)
+    return Door(
+        payments=tuple(payments),
+        refunds=tuple(refunds),
+        waived=frozenset(waived),
+        fifty_fifty_sales=money.fifty_fifty_sales,
+    )
+
+
+def _left_early(line) -> bool:
+    there = [n for n in (*line.rounds, *line.sat_out) if n not in line.absent]
+    return bool(there) and any(n > max(there) for n in line.absent)
+
+
+def _result(event: Event, money: NightMoney, standings: Standings) -> NightResult:
+    if standings.is_pairs:
+        names = {line.player_id: line.name for line in standings.players}
+        placings = tuple(
+            Placing(team.place, tuple(names[pk] for pk in team.player_ids if pk in names))
+            for team in standings.teams
+            if team.place
+        )
+    else:
+        placings = tuple(Placing(line.place, (line.name,)) for line in standings.players)
+    lines = standings.players
+    return NightResult(
+        standings=placings,
+        loners={line.name: line.lone_made for line in lines if line.lone_made},
+        euchres={line.name: line.euchred for line in lines if line.euchred},
+        pool_winners=tuple(money.pool_winners.order_by("name").values_list("name", flat=True)),
+        fifty_fifty_winner=money.fifty_fifty_winner,
+        left_early=frozenset(line.name for line in lines if _left_early(line)),
+    )
+
+
+def _final(event: Event, standings: Standings) -> bool:
+    if event.is_bracket:
+        return bool(standings.teams) and all(team.place for team in standings.teams)
+    return standings.final
+
+
+def night_ledger(event: Event, money: NightMoney | None = None) -> NightLedger:
+    """The night's ledger now. The cash sheet waits for the final standings; the door's
+    figures (who still owes) are there from the first check-in."""
+    money = money or night_money_of(event)
+    currency = ClubMoney.of(event.club).currency
+    locale = locale_of(event.club)
+    standings = event_standings(event)
+    error = ""
+    try:
+        settings = money.settings(currency, locale)
+    except ValueError as exc:
+        settings, error = None, str(exc)
+    door = _door(event, money, standings, settings)
+    paid: dict[str, int] = {}
+    for name, amount in PaidMark.objects.filter(event=event).values_list("player__name", "amount"):
+        paid[name] = paid.get(name, 0) + amount
+    ledger = NightLedger(
+        event=event,
+        money=money,
+        currency=currency,
+        locale=locale,
+        settings=settings,
+        door=door,
+        standings=standings,
+        error=error,
+        paid=paid,
+    )
+    if settings is None:
+        return ledger
+    if not _final(event, standings):
+        ledger.waiting = "The payouts and the cash sheet are worked out when the last round closes."
+        return ledger
+    try:
+        ledger.result = _result(event, money, standings)
+        ledger.sheet = cash_sheet(settings, door, ledger.result)
+    except ValueError as exc:
+        ledger.error = str(exc)
+    return ledger
