@@ -287,7 +287,7 @@ class WalkInForm(forms.Form):
     )
     method = forms.ChoiceField(
         label="Paid by",
-        choices=DoorRecord.Method.choices,
+        choices=[(value, label.capitalize()) for value, label in DoorRecord.Method.choices],
         initial=DoorRecord.Method.CASH,
         widget=forms.RadioSelect,
         error_messages={
@@ -302,6 +302,10 @@ class WalkInForm(forms.Form):
         currency, locale = _club_money(event)
         self.fields["amount"].currency, self.fields["amount"].locale = currency, locale
         self.fields["amount"].error_messages["required"] = "Type the amount they paid."
+        self.fields["amount"].help_text = "The price is filled in: change it if they paid less."
+        money = NightMoney.objects.filter(event=event).first()
+        if money is not None and not self.is_bound:
+            self.initial.setdefault("amount", money.entry_fee)
 
     def clean_amount(self):
         amount = self.cleaned_data["amount"]
@@ -343,6 +347,14 @@ class DrawsForm(forms.ModelForm):
         self.fields["pool_winners"].error_messages["invalid_choice"] = (
             "%(value)s is not a player of this night: reload the page."
         )
+        money = self.instance
+        if not (
+            money.pool_buy_in or money.pool_carried_in or money.pk and money.pool_winners.exists()
+        ):
+            # No pool tonight: no list of every player to tick.
+            del self.fields["pool_winners"]
+        else:
+            self.fields["pool_winners"].label = f"Won the {money.pool_name or 'pool'} tonight"
 
     def clean_fifty_fifty_sales(self):
         return self.cleaned_data["fifty_fifty_sales"] or 0

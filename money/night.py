@@ -105,20 +105,10 @@ class NightLedger:
         playing = Entry.objects.filter(event=self.event, present=True).values_list(
             "player__name", flat=True
         )
-        playing = list(playing)
         try:
-            owed = self.door.owed(self.settings, playing=playing)
+            return self.door.owed(self.settings, playing=list(playing))
         except ValueError:
             return {}
-        # Checked in but not yet at the door's table (no payment, no waiver): the door's own
-        # price for them (Door.owed lists only the players the door has seen).
-        seen = set(self.door.players())
-        for name in playing:
-            if name not in seen:
-                price = self.door.price(self.settings, name)
-                if price:
-                    owed[name] = price
-        return owed
 
     def settle(self) -> list[tuple[str, int, int]]:
         """Each winner's (name, won on the sheet now, handed out so far), for everyone with

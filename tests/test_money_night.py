@@ -141,6 +141,7 @@ def test_the_settings_can_become_the_clubs_defaults(director_client, night, club
 
 def test_settings_left_alone_do_not_become_the_defaults(director_client, night, club):
     director_client.post(url("night-settings", night), settings_post(entry_fee="8.00"))
+    assert NightMoney.objects.get(event=night).entry_fee == 800
     assert "entry_fee" not in ClubMoney.of(club).defaults
 
 
@@ -278,11 +279,15 @@ VIEWS = ["night", "night-settings", "door", "walk-in", "draws", "mark-paid"]
 
 
 @pytest.mark.parametrize("name", VIEWS)
-def test_a_director_of_another_club_gets_404(client, other_director, night, name):
+def test_a_director_of_another_club_gets_404(client, other_director, director, night, name):
     client.force_login(other_director)
-    assert client.get(url(name, night)).status_code in (404, 405)
+    # A POST-only view answers a GET 405 before it looks at the event, whoever asks.
+    assert client.get(url(name, night)).status_code == (404 if "night" in name else 405)
     assert client.post(url(name, night), {"player": 1, "amount": "5"}).status_code == 404
     assert not DoorRecord.objects.exists() and not PaidMark.objects.exists()
+    # The club's own director reaches the same address (a page, or a POST-only view).
+    client.force_login(director)
+    assert client.get(url(name, night)).status_code == (200 if "night" in name else 405)
 
 
 @pytest.mark.parametrize("name", VIEWS)
@@ -291,9 +296,14 @@ def test_anyone_not_logged_in_is_sent_to_log_in(client, night, name):
         assert response.status_code == 302 and "/login/" in response["Location"]
 
 
-def test_the_event_pages_money_card_is_for_its_directors_only(client, other_director, night):
+def test_the_event_pages_money_card_is_for_its_directors_only(
+    client, other_director, director, night
+):
+    event_page = reverse("tournaments:event-detail", args=[night.pk])
     client.force_login(other_director)
-    assert client.get(reverse("tournaments:event-detail", args=[night.pk])).status_code == 404
+    assert client.get(event_page).status_code == 404
+    client.force_login(director)
+    assert "The night's money</a>" in client.get(event_page).content.decode()
 
 
 # --- 3. At the end: payouts --------------------------------------------------------------------
@@ -381,3 +391,35 @@ def test_the_draws_are_saved_and_a_pool_with_no_winner_is_refused_no_more(
     money = NightMoney.objects.get(event=played)
     assert (money.fifty_fifty_sales, money.fifty_fifty_winner) == (2000, "Ticket 12")
     assert night_ledger(played).sheet.fifty_fifty_tickets == 2000
+
+
+def test_the_pools_winners_are_ticked_from_the_nights_players(
+    director_client, played, nine, other_club
+):
+    money = NightMoney.objects.get(event=played)
+    money.pool_buy_in = 100
+    money.save()
+    assert "Won the Perfect hand pool tonight" in page(director_client, played)
+    stranger = Player.objects.create(club=other_club, name="Stranger")
+    response = director_client.post(url("draws", played), {"pool_winners": [stranger.pk]})
+    assert response.status_code == 400
+    assert "is not a player of this night" in response.content.decode()
+    director_client.post(url("draws", played), {"pool_winners": [nine["F"].pk]})
+    ledger = night_ledger(played)
+    assert ledger.result.pool_winners == ("F",)
+    pool = next(p for p in ledger.sheet.side_pots if p.key == "pool")
+    assert pool.paid == (("F", 900),)
+
+
+def test_no_pool_no_list_of_players_to_tick(director_client, night):
+    html = page(director_client, night)
+    assert 'id="draws"' in html and "50/50 winner" in html
+    assert "Won the" not in html
+
+
+def test_a_walk_in_already_entered_but_not_here_is_checked_in(director_client, night, nine):
+    Entry.objects.filter(event=night, player=nine["A"]).update(present=False)
+    assert "A" not in night_ledger(night).owed()
+    director_client.post(url("walk-in", night), {"name": "a", "method": "cash", "amount": "5"})
+    assert Entry.objects.get(event=night, player=nine["A"]).present
+    assert Entry.objects.filter(event=night).count() == 9

@@ -9,6 +9,8 @@ from money.night import night_ledger
 
 register = template.Library()
 
+SHOWN = 8
+
 
 @register.inclusion_tag("money/_night_door_card.html")
 def money_door(event) -> dict:
@@ -17,4 +19,12 @@ def money_door(event) -> dict:
     if not NightMoney.objects.filter(event=event).exists():
         return {"event": event, "ledger": None, "owed": {}}
     ledger = night_ledger(event)
-    return {"event": event, "ledger": ledger, "owed": ledger.owed()}
+    owed = list(ledger.owed().items())
+    # A big night's first few by name, and how many more: the card stays a card.
+    return {
+        "event": event,
+        "ledger": ledger,
+        "owed": owed,
+        "shown": owed[:SHOWN],
+        "more": len(owed) - SHOWN,
+    }
