@@ -9,3 +9,6 @@ class MoneyConfig(AppConfig):
 
     name = "money"
     verbose_name = "Money"
+
+    def ready(self):
+        from . import receivers  # noqa: F401  (the demo's money: tournaments.signals)

@@ -99,16 +99,25 @@ class NightLedger:
         return format_money(minor, self.currency, self.locale)
 
     def owed(self) -> dict[str, int]:
-        """Who still owes at the door, and how much: entrants checked in."""
+        """Who still owes at the door, and how much: entrants checked in, and anyone the door
+        took less than their price from."""
         if self.settings is None or not self.money.door_kept:
             return {}
         playing = Entry.objects.filter(event=self.event, present=True).values_list(
             "player__name", flat=True
         )
+        playing = sorted(playing)
         try:
-            return self.door.owed(self.settings, playing=list(playing))
+            owed = self.door.owed(self.settings, playing=playing)
         except ValueError:
             return {}
+        # Checked in with nothing recorded at the door yet: owes the door price.
+        recorded = set(self.door.players())
+        price = self.settings.price(paid_ahead=False)
+        for name in playing:
+            if name not in recorded and price:
+                owed[name] = price
+        return owed
 
     def settle(self) -> list[tuple[str, int, int]]:
         """Each winner's (name, won on the sheet now, handed out so far), for everyone with

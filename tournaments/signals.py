@@ -7,9 +7,14 @@ would change the team of a match already being played.
 
 `round_closed` is sent inside the transaction that closed a round, with `round`: the ratings
 (ratings/) take its tables' results then, not on every page view.
+
+`demo_loaded` is sent by `manage.py load_demo` when the demo club is made, with `club`,
+`night` (tonight's progressive, in play) and `pairs` (last week's, finished): the money app
+(money/receivers.py) records the demo's door and payouts, so the demo shows them too.
 """
 
 from django.dispatch import Signal
 
 table_changed = Signal()
 round_closed = Signal()
+demo_loaded = Signal()

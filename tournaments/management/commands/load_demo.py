@@ -27,6 +27,7 @@ from tournaments.services import (
     table_confirm,
     table_fingerprint,
 )
+from tournaments.signals import demo_loaded
 
 CLUB_NAME = "Maple Grove Euchre Club"
 CLUB_SLUG = "maple-grove"
@@ -167,6 +168,7 @@ class Command(BaseCommand):
         today = timezone.localdate()
         pairs = self.pairs_event(club, roster, rng, today - datetime.timedelta(days=9))
         night = self.night(club, roster, rng, today, director)
+        demo_loaded.send(sender=self.__class__, club=club, night=night, pairs=pairs)
         return [
             f"Loaded {club.name} ({club.ruleset().title}): {len(roster)} players.",
             self.describe(night),
