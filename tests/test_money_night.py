@@ -423,3 +423,26 @@ def test_a_walk_in_already_entered_but_not_here_is_checked_in(director_client, n
     director_client.post(url("walk-in", night), {"name": "a", "method": "cash", "amount": "5"})
     assert Entry.objects.get(event=night, player=nine["A"]).present
     assert Entry.objects.filter(event=night).count() == 9
+
+
+def test_the_demos_nights_show_their_money(client, director, db):
+    """The demo's paid-out pairs night (partners' prizes split) and tonight's half-taken door:
+    every money page of theirs draws, with the figures of the ledger."""
+    from django.core.management import call_command
+
+    from clubs.models import ClubDirector
+
+    call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    client.force_login(director)
+    for event in Event.objects.all():
+        ClubDirector.objects.get_or_create(club=event.club, user=director)
+        ledger = night_ledger(event)
+        for name in ("night", "night-settings"):
+            assert client.get(url(name, event)).status_code == 200
+        html = page(client, event)
+        for name, amount in ledger.owed().items():
+            assert f"Still owes {ledger.format(amount)}" in html, name
+        for name, won, _ in ledger.settle():
+            assert f"won {ledger.format(won)}" in html, name
+        event_page = client.get(reverse("tournaments:event-detail", args=[event.pk]))
+        assert event_page.status_code == 200

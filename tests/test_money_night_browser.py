@@ -111,6 +111,17 @@ def test_screenshots_of_the_night_money_pages(browser, live_server, money_night,
                 tag = f"{name}-{stage}-{width}{'-200' if doubled else ''}"
                 page.screenshot(path=f"{SHOTS}/{tag}.png")
                 context.close()
+    # A row's other records opened (another amount, a refund, plays free), on a phone.
+    context = browser.new_context(viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    log_in(page, base)
+    page.goto(pages["night"])
+    row = page.locator(f"#player-{by['H'].pk}")
+    row.locator("summary").click()
+    expect(row.get_by_role("button", name="Record for Joe Ray")).to_be_visible()
+    assert not page.evaluate(TOO_WIDE) and page.evaluate(SMALL_TARGETS) == []
+    row.screenshot(path=f"{SHOTS}/night-row-opened-360.png")
+    context.close()
     # A refusal, as the director sees it: the percentages beside their field.
     context = browser.new_context(viewport={"width": 360, "height": 800})
     page = context.new_page()
