@@ -244,8 +244,13 @@ class DoorForm(forms.Form):
             "invalid_choice": "That player is not in this event: reload the page.",
         },
     )
+    # "unwaive" takes a "plays free" off (a mistaken tap): the one record the door deletes,
+    # as it holds no money.
     kind = forms.ChoiceField(
-        label="What", choices=DoorRecord.Kind.choices, initial=DoorRecord.Kind.PAID
+        label="What",
+        choices=[*DoorRecord.Kind.choices, ("unwaive", "no longer plays free")],
+        initial=DoorRecord.Kind.PAID,
+        error_messages={"invalid_choice": "Choose paid, refund or plays free."},
     )
     method = forms.ChoiceField(
         label="How",

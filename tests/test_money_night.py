@@ -446,3 +446,16 @@ def test_the_demos_nights_show_their_money(client, director, db):
             assert f"won {ledger.format(won)}" in html, name
         event_page = client.get(reverse("tournaments:event-detail", args=[event.pk]))
         assert event_page.status_code == 200
+
+
+def test_plays_free_is_taken_off_again(director_client, night, nine):
+    pay(director_client, night, nine["C"], kind="waived", amount="")
+    assert "C" not in night_ledger(night).owed()
+    # Paying while waived is refused in the ledger's words.
+    response = pay(director_client, night, nine["C"])
+    assert "is waived but has paid $5.00" in response.content.decode()
+    pay(director_client, night, nine["C"], kind="unwaive", amount="")
+    assert not DoorRecord.objects.filter(player=nine["C"]).exists()
+    assert night_ledger(night).owed()["C"] == 500
+    pay(director_client, night, nine["C"])
+    assert "C" not in night_ledger(night).owed()

@@ -298,10 +298,13 @@ def _with_record(door: Door, name: str, kind: str, method: str, amount: int) -> 
                 waived=door.waived,
                 fifty_fifty_sales=door.fifty_fifty_sales,
             )
+        waived = (*door.waived, name) if kind == DoorRecord.Kind.WAIVED else door.waived
+        if kind == "unwaive":
+            waived = tuple(n for n in door.waived if n != name)
         return Door(
             payments=door.payments,
             refunds=door.refunds,
-            waived=(*door.waived, name),
+            waived=waived,
             fifty_fifty_sales=door.fifty_fifty_sales,
         )
     except ValueError as exc:
@@ -345,22 +348,29 @@ def door_record(request: HttpRequest, pk: int) -> HttpResponse:
                     "(a second click?): nothing more is recorded. Look at their row again."
                 )
             ledger = night_ledger(event, money=money)
-            if kind == DoorRecord.Kind.WAIVED and amount:
+            if kind in (DoorRecord.Kind.WAIVED, "unwaive") and amount:
                 raise Refused("“Plays free” takes no amount: leave the amount empty.")
             _check_door(ledger, _with_record(ledger.door, player.name, kind, method, amount))
-            DoorRecord.objects.create(
-                event=event,
-                player=player,
-                kind=kind,
-                method=method,
-                amount=amount if kind != DoorRecord.Kind.WAIVED else 0,
-                by=request.user,
-            )
+            if kind == "unwaive":
+                waivers = DoorRecord.objects.filter(event=event, player=player, kind="waived")
+                if not waivers.delete()[0]:
+                    raise Refused(f"{player.name} does not play free: nothing to take off.")
+            else:
+                DoorRecord.objects.create(
+                    event=event,
+                    player=player,
+                    kind=kind,
+                    method=method,
+                    amount=amount if kind != DoorRecord.Kind.WAIVED else 0,
+                    by=request.user,
+                )
     except Refused as exc:
         messages.error(request, str(exc))
         return redirect(_night_url(event, anchor))
     if kind == DoorRecord.Kind.WAIVED:
         said = f"{player.name} plays free."
+    elif kind == "unwaive":
+        said = f"{player.name} no longer plays free."
     else:
         verb = "paid" if kind == DoorRecord.Kind.PAID else "was refunded"
         said = f"{player.name} {verb} {ledger.format(amount)} ({METHOD_WORDS[method]})."
