@@ -261,7 +261,13 @@ class DoorForm(forms.Form):
         error_messages={"invalid_choice": "Choose cash, card or paid ahead."},
     )
     amount = AmountField(label="Amount", required=False)
-    seen = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    seen = forms.IntegerField(
+        min_value=0,
+        widget=forms.HiddenInput,
+        error_messages=dict.fromkeys(
+            ("required", "invalid"), "Reload the page and press the button again."
+        ),
+    )
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
@@ -386,7 +392,10 @@ class PaidForm(forms.Form):
         widget=forms.HiddenInput,
         min_value=-99_999_999,
         max_value=99_999_999,
-        error_messages={"invalid": "Reload the page and press the button again."},
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value"),
+            "Reload the page and press the button again.",
+        ),
     )
 
     def __init__(self, *args, event: Event, **kwargs):

@@ -197,6 +197,8 @@ def test_a_refund_larger_than_what_was_paid_is_refused_and_nothing_saved(
         ({"amount": "-5"}, "cannot be negative"),
         ({"amount": ""}, "Type the amount, more than zero."),
         ({"method": "cheque"}, "Choose cash, card or paid ahead."),
+        ({"seen": ""}, "Reload the page and press the button again."),
+        ({"kind": "stolen"}, "Choose paid, refund or plays free."),
     ],
 )
 def test_a_bad_payment_is_refused_in_words(director_client, night, nine, data, message):
