@@ -461,3 +461,28 @@ def test_plays_free_is_taken_off_again(director_client, night, nine):
     assert night_ledger(night).owed()["C"] == 500
     pay(director_client, night, nine["C"])
     assert "C" not in night_ledger(night).owed()
+
+
+def test_the_event_pages_money_card_asks_the_same_queries_whatever_the_entrants(
+    director_client, club
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for size in (8, 40):
+        event = Event.objects.create(club=club, name=f"{size}", date=datetime.date(2026, 11, 24))
+        players = Player.objects.bulk_create(
+            Player(club=club, name=f"P{size}-{i}") for i in range(size)
+        )
+        Entry.objects.bulk_create(Entry(event=event, player=p) for p in players)
+        DoorRecord.objects.bulk_create(
+            DoorRecord(event=event, player=p, amount=0, kind="waived") for p in players[::2]
+        )
+        NightMoney.objects.filter(pk=night_money_of(event).pk).update(entry_fee=500)
+        address = reverse("tournaments:event-detail", args=[event.pk])
+        with CaptureQueriesContext(connection) as done:
+            html = director_client.get(address).content.decode()
+        assert f"{size // 2} still owe" in html
+        counts.append(len(done))
+    assert counts[0] == counts[1]
