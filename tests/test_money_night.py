@@ -486,3 +486,14 @@ def test_the_event_pages_money_card_asks_the_same_queries_whatever_the_entrants(
         assert f"{size // 2} still owe" in html
         counts.append(len(done))
     assert counts[0] == counts[1]
+
+
+def test_the_pool_carried_in_says_where_it_came_from(director_client, played, club):
+    NightMoney.objects.filter(event=played).update(pool_buy_in=100)
+    later = Event.objects.create(club=club, name="Next week", date=datetime.date(2026, 12, 1))
+    html = director_client.get(url("night-settings", later)).content.decode()
+    assert "From Small night (24 Nov 2026), which carried $9.00 with no winner." in html
+    assert NightMoney.objects.get(event=later).pool_carried_in == 900
+    # The treasurer corrects it: saved as typed.
+    director_client.post(url("night-settings", later), settings_post(pool_carried_in="8.50"))
+    assert NightMoney.objects.get(event=later).pool_carried_in == 850

@@ -56,7 +56,7 @@ def _locked_money(event: Event) -> NightMoney:
 # --- Settings --------------------------------------------------------------------------------
 
 
-def _pool_source(event: Event, money: NightMoney) -> str:
+def _pool_source(event: Event, ledger: NightLedger) -> str:
     """Where the pool carried in came from, in words: the club's last night before this one
     that had a pool (money.night.carried_pool's own choice of night)."""
     earlier = (
@@ -72,7 +72,6 @@ def _pool_source(event: Event, money: NightMoney) -> str:
     )
     if source is None:
         return "No earlier night of the club carried a pool. The treasurer may correct it."
-    ledger = night_ledger(event, money=money)
     carried = carried_pool(event)
     return (
         f"From {source.name} ({source.date:%d %b %Y}), which carried "
@@ -84,7 +83,8 @@ def _pool_source(event: Event, money: NightMoney) -> str:
 def night_settings(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for_director(request, pk)
     money = night_money_of(event)
-    source = _pool_source(event, money)
+    ledger = night_ledger(event, money=money)
+    source = _pool_source(event, ledger)
     form = NightSettingsForm(request.POST or None, instance=money, event=event, pool_source=source)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -96,7 +96,6 @@ def night_settings(request: HttpRequest, pk: int) -> HttpResponse:
             said += ", and made the club's defaults for new events"
         messages.success(request, said + ".")
         return redirect("money:night", pk=event.pk)
-    ledger = night_ledger(event, money=money)
     return render(
         request,
         "money/night_settings.html",
