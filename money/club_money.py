@@ -70,12 +70,14 @@ def club_nights(club: Club) -> list[ClubNight]:
 
 @dataclass(frozen=True)
 class CarriedNow:
-    """The rolling pool the club holds now: what its newest night with a pool carried."""
+    """The rolling pool the club's treasurer holds now: what its newest night with a pool
+    carried to the next; or, while that night is still to finish, what it was brought (its
+    `pool_carried_in`, made from the night before: money/night.py `carried_pool`)."""
 
     pool: str
     amount: int
-    night: ClubNight | None  # the night it was carried from
-    waiting: str = ""  # the newest pool night's sheet is not ready: why
+    night: ClubNight
+    finished: bool  # from the night's sheet; else held for the night, not yet played out
 
 
 def carried_now(nights: list[ClubNight]) -> CarriedNow | None:
@@ -85,8 +87,8 @@ def carried_now(nights: list[ClubNight]) -> CarriedNow | None:
             continue
         name = money.pool_name or "Pool"
         if night.sheet is None:
-            return CarriedNow(name, 0, night, waiting=night.why_not)
-        return CarriedNow(name, night.sheet.carried, night)
+            return CarriedNow(name, money.pool_carried_in, night, finished=False)
+        return CarriedNow(name, night.sheet.carried, night, finished=True)
     return None
 
 
@@ -95,7 +97,10 @@ class MoneyColumn(tables.Column):
 
     def __init__(self, figure: str, **kwargs):
         self.figure = figure
-        kwargs.setdefault("attrs", {"td": {"class": "num"}, "th": {"class": "num"}})
+        header = kwargs.get("verbose_name", "")
+        kwargs.setdefault(
+            "attrs", {"td": {"class": "num", "data-label": header}, "th": {"class": "num"}}
+        )
         super().__init__(accessor="ledger", orderable=False, **kwargs)
 
     def render(self, record):
@@ -108,8 +113,12 @@ class MoneyColumn(tables.Column):
 
 
 class NightsTable(tables.Table):
-    date = tables.Column(accessor="ledger", verbose_name="Date", orderable=False)
-    event = tables.Column(accessor="ledger", verbose_name="Night", orderable=False)
+    date = tables.Column(
+        accessor="ledger", verbose_name="Date", orderable=False, attrs={"td": {"class": "date"}}
+    )
+    event = tables.Column(
+        accessor="ledger", verbose_name="Night", orderable=False, attrs={"td": {"class": "night"}}
+    )
 
     class Meta:
         empty_text = "No night has money settings yet: set a night's money from its event page."
@@ -117,9 +126,13 @@ class NightsTable(tables.Table):
 
     def __init__(self, data, **kwargs):
         extra = [(f, MoneyColumn(f, verbose_name=header)) for f, header in FIGURES]
-        extra.append(
-            ("balanced", tables.Column(accessor="ledger", verbose_name="Balanced", orderable=False))
+        balanced = tables.Column(
+            accessor="ledger",
+            verbose_name="Balanced",
+            orderable=False,
+            attrs={"td": {"class": "balanced", "data-label": "Balanced"}},
         )
+        extra.append(("balanced", balanced))
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_date(self, record):
@@ -138,11 +151,14 @@ class NightsTable(tables.Table):
         return record.event.name
 
     def render_balanced(self, record):
+        # The reason is on the night's sheet, a tap away: the column stays narrow.
         if record.sheet is None:
-            return f"Not ready: {record.why_not}"
+            return "Not ready"
         return "Yes" if record.sheet.balanced else "NO"
 
     def value_balanced(self, record):
+        if record.sheet is None:
+            return f"Not ready: {record.why_not}"
         return self.render_balanced(record)
 
 

@@ -451,12 +451,12 @@ def test_the_next_night_starts_with_the_pool_carried_in(night, director_client):
     assert night_money_of(later).pool_carried_in == 450
     page = director_client.get(reverse("money:club", args=[night.club.slug]))
     text = page_text(page.content.decode())
-    # The pool the club holds now is the newest pool night's: the next night's sheet is not
-    # ready, so it says so and where the figure will come from.
-    assert "Perfect hand pool: known once the sheet of Next Tuesday" in text
+    # The pool the treasurer holds now: brought to the next night, not played yet.
+    assert "Perfect hand pool: $4.50 The treasurer holds it for Next Tuesday" in text
     later.delete()
     page = director_client.get(reverse("money:club", args=[night.club.slug]))
-    assert "Perfect hand pool: $4.50" in page_text(page.content.decode())
+    text = page_text(page.content.decode())
+    assert "Perfect hand pool: $4.50 Carried from Tuesday progressive" in text
 
 
 def test_the_club_page_lists_each_night_newest_first_with_its_csv(night, director_client):
@@ -470,7 +470,7 @@ def test_the_club_page_lists_each_night_newest_first_with_its_csv(night, directo
     text = page_text(html)
     assert text.index("Next Tuesday") < text.index("Tuesday progressive")
     assert f'href="{reverse("money:sheet", args=[night.pk])}"' in html
-    assert "Not ready: The payouts and the cash sheet are worked out" in text
+    assert "Not ready" in text
     for shown in ("$48.00", "$2.95", "$32.55", "$4.00", "$4.50", "$31.00"):
         assert shown in text
     table = csv_rows(director_client.get(reverse("money:club-csv", args=[night.club.slug])))
@@ -487,6 +487,7 @@ def test_the_club_page_lists_each_night_newest_first_with_its_csv(night, directo
         "balanced",
     ]
     assert table[1][:2] == ["2026-12-01", "Next Tuesday"]
+    assert table[1][-1].startswith("Not ready: The payouts and the cash sheet are worked out")
     assert table[2] == [
         "2026-11-24",
         "Tuesday progressive",
