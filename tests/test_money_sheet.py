@@ -17,13 +17,17 @@ Jack $5.00 cash then refunded $5.00 cash.
   basket 9 x $1.00 = $9.00; pool 9 x $0.50 = $4.50, carried; entries $48.00 - $5.00 - $9.00
   - $4.50 = $29.50; club 10% = $2.95.
   loners: Ann 1, Cora 1 -> $2.00 each, basket left $5.00 to the prize pot.
-  euchres: Dale, Bob, Edna, Gail 1 each -> fines $1.00 to the pot.
-  prize pot = 29.50 - 2.95 + 5.00 + 1.00 = $32.55; 50/30/20 -> $16.28 (odd cent), $9.76,
-  $6.51; Ann and Cora tie for 1st: (16.28 + 9.76) / 2 = $13.02 each; Hank 3rd $6.51.
-  money in $49.00 = out $41.55 (5.00 + 32.55 + 4.00) + carried $4.50 + club $2.95.
-  cash in box = 35.00 + 1.00 - 5.00 = $31.00; after payouts 31.00 - 36.55 = -$5.55.
-Payouts handed out before a correction: Ann $15.02 (right), Cora $10.00 (owed $5.02), Hank
-$10.00 (gives back $3.49).
+At the end of the night (the builder's test below): euchres Dale, Bob, Edna, Gail 1 each ->
+  fines $1.00; prize pot 29.50 - 2.95 + 5.00 + 1.00 = $32.55; 50/30/20 -> $16.28 (the odd
+  cent), $9.76, $6.51; Ann and Cora tie for 1st: (16.28 + 9.76) / 2 = $13.02 each; Hank 3rd
+  $6.51. The payouts are handed out as that sheet says (Ann and Cora $15.02, Hank $6.51).
+Then a hand is corrected (round 2, table 2: East took 2 tricks, not 4): Edna and Gail are
+  euchred once more (fines $1.50), Floyd gains 2 points (7) and takes 3rd from Hank (6).
+  prize pot 29.50 - 2.95 + 5.00 + 1.50 = $33.05 -> $16.53, $9.91, $6.61; Ann and Cora
+  (16.53 + 9.91) / 2 = $13.22 each, Floyd $6.61.
+  money in $49.50 = out $42.05 (5.00 + 33.05 + 4.00) + carried $4.50 + club $2.95.
+  cash in box = 35.00 + 1.50 - 5.00 = $31.50; after payouts 31.50 - 37.05 = -$5.55.
+  Ann and Cora are owed $0.20 each, Floyd $6.61; Hank gives back $6.51.
 """
 
 import csv
@@ -45,7 +49,8 @@ from money.ledger import cash_sheet as ledger_cash_sheet
 from money.models import ClubMoney, DoorRecord, NightMoney, PaidMark
 from money.night import night_ledger, night_money_of
 from money.sheet_rows import ordinal, sheet_rows
-from tournaments.models import Entry, Event
+from tournaments import services
+from tournaments.models import Entry, Event, Hand
 
 NAMES = {
     "A": "Ann Lee",
@@ -222,6 +227,30 @@ def test_a_partnership_is_paid_to_both_partners_each_named_with_the_other():
     assert rows.section("side_pots") is None
 
 
+def test_a_tie_for_2nd_is_written_2nd_equals_with_each_players_share_the_odd_cent_first():
+    settings = NightSettings(entry_fee=501, tiers=(Tier(0, (50, 30, 20)),))
+    names = ("Al", "Bea", "Cy", "Di")
+    door = Door(payments=tuple(Payment(n, "cash", 501) for n in names))
+    result = NightResult(
+        standings=(
+            Placing(1, ("Al",)),
+            Placing(2, ("Bea",)),
+            Placing(2, ("Cy",)),
+            Placing(4, ("Di",)),
+        )
+    )
+    rows = sheet_rows(ledger_cash_sheet(settings, door, result), settings, [], usd)
+    # $20.04 at 50/30/20: $10.03 (the odd cent), $6.01, $4.00; 2nd and 3rd shared: $10.01.
+    assert cells(rows.section("prizes")) == [
+        ("Prize pot", "", "$20.04"),
+        ("1st", "Al", "$10.03"),
+        ("2nd=", "Bea", "$5.01"),
+        ("2nd=", "Cy", "$5.00"),
+        ("Prizes paid", "", "$20.04"),
+    ]
+    assert rows.section("prizes").note.startswith("= a tie")
+
+
 def test_what_a_door_still_owes_and_a_fifty_fifty_and_a_club_charity_are_written_out():
     settings = NightSettings(
         entry_fee=500, club_fixed=300, club_share_for="the food bank", tiers=(Tier(0, (100,)),)
@@ -263,7 +292,7 @@ def test_a_basket_too_small_for_every_loner_says_what_it_was_short():
 # --- The night in the database -------------------------------------------------------------
 
 
-def finished_night(club, *, currency="USD", date_style=None):
+def finished_night(club, *, currency="USD", date_style=None, corrected=True):
     if date_style:
         club.date_style = date_style
         club.save(update_fields=["date_style"])
@@ -304,9 +333,18 @@ def finished_night(club, *, currency="USD", date_style=None):
     DoorRecord.objects.bulk_create(records)
     play_round(event, 1, ROUND_1, sit_out="I", by_name=by_letter)
     play_round(event, 2, ROUND_2, sit_out="H", by_name=by_letter)
-    # Handed out before a correction moved the money: Ann right, Cora short, Hank over.
-    for x, amount in (("A", 1502), ("C", 1000), ("H", 1000)):
-        PaidMark.objects.create(event=event, player=by_letter[x], amount=amount)
+    if not corrected:
+        return event
+    # The payouts handed out as the sheet said at the end of the night...
+    by_name = {p.name: p for p in by_letter.values()}
+    for name, amount in night_ledger(event).sheet.won_by().items():
+        PaidMark.objects.create(event=event, player=by_name[name], amount=amount)
+    # ...then a hand corrected: at table 2 of round 2 East (Edna) took 2 tricks, not 4, so
+    # Edna and Gail were euchred: Dale and Floyd score 2, not Edna and Gail 1.
+    hand = Hand.objects.get(
+        table__round__event=event, table__round__number=2, table__number=2, number=2
+    )
+    services.hand_correct(hand=hand, data={"tricks": 2}, reason="East took 2 tricks", user=None)
     return event
 
 
@@ -347,12 +385,12 @@ def report_json(event) -> dict:
 # CSV and the JSON give them.
 FIGURES = {
     "collected cash": ("$35.00", "35.00"),
-    "prize pot": ("$32.55", "32.55"),
-    "tie share": ("$13.02", "13.02"),
-    "3rd": ("$6.51", "6.51"),
+    "prize pot": ("$33.05", "33.05"),
+    "tie share": ("$13.22", "13.22"),
+    "3rd": ("$6.61", "6.61"),
     "club": ("$2.95", "2.95"),
     "carried": ("$4.50", "4.50"),
-    "box": ("$31.00", "31.00"),
+    "box": ("$31.50", "31.50"),
     "after": ("-$5.55", "-5.55"),
 }
 
@@ -368,7 +406,7 @@ def test_the_page_the_pdf_the_csv_and_money_report_show_the_same_amounts(night, 
     data = report_json(night)
 
     balance = (
-        "Balanced: money in $49.00 = money out $41.55 + carried $4.50 + the club's share $2.95"
+        "Balanced: money in $49.50 = money out $42.05 + carried $4.50 + the club's share $2.95"
     )
     assert balance in text
     assert balance in pdf
@@ -380,21 +418,23 @@ def test_the_page_the_pdf_the_csv_and_money_report_show_the_same_amounts(night, 
         assert shown in pdf, shown
     # Each figure on its line: the page's and the PDF's, the CSV's decimal, the JSON's.
     assert ["Money in", "Entries paid in cash", "", "35.00", "USD"] in table
+    assert ["Money in", "Euchre fines (cash)", "", "1.50", "USD"] in table
+    assert data["euchre_fines"] == "1.50"
     assert data["collected"] == {"cash": "35.00", "card": "5.00", "ahead": "8.00"}
     assert data["refunds"] == "5.00"
-    assert ["Prizes", "Prize pot", "", "32.55", "USD"] in table
-    assert data["prize_pot"] == "32.55"
-    assert ["Prizes", "1st=", "Ann Lee", "13.02", "USD"] in table
-    assert ["Prizes", "1st=", "Cora Dunn", "13.02", "USD"] in table
-    assert ["Prizes", "3rd", "Hank Irwin", "6.51", "USD"] in table
+    assert ["Prizes", "Prize pot", "", "33.05", "USD"] in table
+    assert data["prize_pot"] == "33.05"
+    assert ["Prizes", "1st=", "Ann Lee", "13.22", "USD"] in table
+    assert ["Prizes", "1st=", "Cora Dunn", "13.22", "USD"] in table
+    assert ["Prizes", "3rd", "Floyd Gray", "6.61", "USD"] in table
     assert [(p["place"], p["players"], p["amount"]) for p in data["payouts"]] == [
-        ("1", ["Ann Lee", "Cora Dunn"], "26.04"),
-        ("3", ["Hank Irwin"], "6.51"),
+        ("1", ["Ann Lee", "Cora Dunn"], "26.44"),
+        ("3", ["Floyd Gray"], "6.61"),
     ]
     assert ["Money out", "The club's share (expenses)", "", "2.95", "USD"] in table
     assert data["club_share"] == "2.95"
-    assert ["The cash box", "Cash that must be in the box", "", "31.00", "USD"] in table
-    assert data["cash_in_box"] == "31.00"
+    assert ["The cash box", "Cash that must be in the box", "", "31.50", "USD"] in table
+    assert data["cash_in_box"] == "31.50"
     assert ["The cash box", "Cash left after payouts", "", "-5.55", "USD"] in table
     assert data["cash_after_payouts"] == "-5.55"
     assert ["Money out", "Carried to the next night", "", "4.50", "USD"] in table
@@ -408,18 +448,28 @@ def test_the_page_the_pdf_the_csv_and_money_report_show_the_same_amounts(night, 
     assert ["Side pots", "Loner basket: paid", "Ann Lee", "2.00", "USD"] in table
     assert "The treasurer adds $5.55 from the club's account" in text
     assert "The treasurer adds $5.55 from the club's account" in pdf
-    # The correction: who gives back, who is owed, on the page and the paper alike.
+    # The correction after the payouts: 3rd place moved from Hank to Floyd, and the fines
+    # grew the pot; who gives back and who is owed, on the page and the paper alike.
     for line in (
-        "Cora Dunn was paid $10.00 and now wins $15.02: is owed $5.02",
-        "Hank Irwin was paid $10.00 and now wins $6.51: gives back $3.49",
+        "Ann Lee was paid $15.02 and now wins $15.22: is owed $0.20",
+        "Cora Dunn was paid $15.02 and now wins $15.22: is owed $0.20",
+        "Floyd Gray is owed $6.61",
+        "Hank Irwin was paid $6.51 and now wins $0.00: gives back $6.51",
     ):
         assert line in text
         assert line in pdf
     assert [
         "Owed, and to give back",
-        "Hank Irwin was paid $10.00 and now wins $6.51: gives back $3.49",
+        "Hank Irwin was paid $6.51 and now wins $0.00: gives back $6.51",
         "Hank Irwin",
-        "-3.49",
+        "-6.51",
+        "USD",
+    ] in table
+    assert [
+        "Owed, and to give back",
+        "Floyd Gray is owed $6.61",
+        "Floyd Gray",
+        "6.61",
         "USD",
     ] in table
     # The rules in words at the foot, on the page and the paper.
@@ -435,8 +485,8 @@ def test_money_report_as_text_shows_the_sheets_rows(night):
     out = io.StringIO()
     call_command("money_report", "--event", str(night.pk), stdout=out)
     text = out.getvalue()
-    assert "Balanced: money in $49.00 = money out $41.55" in text
-    assert re.search(r"1st=: Ann Lee +\$13\.02", text)
+    assert "Balanced: money in $49.50 = money out $42.05" in text
+    assert re.search(r"1st=: Ann Lee +\$13\.22", text)
     assert re.search(r"Cash left after payouts +-\$5\.55", text)
 
 
@@ -471,7 +521,7 @@ def test_the_club_page_lists_each_night_newest_first_with_its_csv(night, directo
     assert text.index("Next Tuesday") < text.index("Tuesday progressive")
     assert f'href="{reverse("money:sheet", args=[night.pk])}"' in html
     assert "Not ready" in text
-    for shown in ("$48.00", "$2.95", "$32.55", "$4.00", "$4.50", "$31.00"):
+    for shown in ("$48.00", "$2.95", "$33.05", "$4.00", "$4.50", "$31.50"):
         assert shown in text
     table = csv_rows(director_client.get(reverse("money:club-csv", args=[night.club.slug])))
     assert table[0] == [
@@ -493,10 +543,10 @@ def test_the_club_page_lists_each_night_newest_first_with_its_csv(night, directo
         "Tuesday progressive",
         "48.00",
         "2.95",
-        "32.55",
+        "33.05",
         "4.00",
         "4.50",
-        "31.00",
+        "31.50",
         "USD",
         "Yes",
     ]
@@ -526,34 +576,34 @@ def test_the_currency_setting_shows_each_sign_as_the_club_will_see_it(club, dire
 def test_a_club_in_england_sees_pounds_on_the_page_and_the_paper(club, director_client):
     night = finished_night(club, currency="GBP", date_style="en-GB")
     text = page_text(director_client.get(reverse("money:sheet", args=[night.pk])).content.decode())
-    assert "Balanced: money in £49.00 = money out £41.55 + carried £4.50" in text
-    assert "£13.02" in text and "$" not in text.split("The rules tonight")[0]
+    assert "Balanced: money in £49.50 = money out £42.05 + carried £4.50" in text
+    assert "£13.22" in text and "$" not in text.split("The rules tonight")[0]
     pdf = words(
         " ".join(pdf_text(pdf_of(director_client.get(reverse("money:sheet-pdf", args=[night.pk])))))
     )
-    assert "money in £49.00" in pdf
-    assert "£13.02" in pdf
+    assert "money in £49.50" in pdf
+    assert "£13.22" in pdf
     assert report_json(night)["currency"] == "GBP"
     club_text = page_text(
         director_client.get(reverse("money:club", args=[club.slug])).content.decode()
     )
-    assert "£32.55" in club_text
+    assert "£33.05" in club_text
 
 
 def test_a_club_in_germany_writes_euros_its_own_way(club, director_client):
     night = finished_night(club, currency="EUR", date_style="de-DE")
     html = director_client.get(reverse("money:sheet", args=[night.pk])).content.decode()
-    assert "13,02\xa0€" in html  # CLDR's no-break space: the amount never wraps
+    assert "13,22\xa0€" in html  # CLDR's no-break space: the amount never wraps
     pdf = " ".join(
         pdf_text(pdf_of(director_client.get(reverse("money:sheet-pdf", args=[night.pk]))))
     )
-    assert re.search(r"13,02\s€", pdf)
+    assert re.search(r"13,22\s€", pdf)
 
 
 def test_a_name_a_spreadsheet_would_run_is_written_as_text(night, director_client):
     Player.objects.filter(name="Ann Lee").update(name="=HYPERLINK(1)")
     table = csv_rows(director_client.get(reverse("money:sheet-csv", args=[night.pk])))
-    assert ["Prizes", "1st=", "'=HYPERLINK(1)", "13.02", "USD"] in table
+    assert ["Prizes", "1st=", "'=HYPERLINK(1)", "13.22", "USD"] in table
     assert all(not cell.startswith("=") for line in table[1:] for cell in line)
     assert ["The cash box", "Cash left after payouts", "", "-5.55", "USD"] in table
 
