@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import django_tables2 as tables
 from django import forms
 from django.urls import reverse
+from django.utils.html import format_html
 
 from clubs import dates
 from clubs.models import Club
@@ -142,8 +143,6 @@ class NightsTable(tables.Table):
         return record.event.date.isoformat()  # machines keep ISO dates (clubs/dates.py)
 
     def render_event(self, record):
-        from django.utils.html import format_html
-
         url = reverse("money:sheet", args=[record.event.pk])
         return format_html('<a href="{}">{}</a>', url, record.event.name)
 

@@ -273,6 +273,25 @@ def test_what_a_door_still_owes_and_a_fifty_fifty_and_a_club_charity_are_written
     assert rows.balanced
 
 
+def test_a_pool_carried_in_is_money_in_and_its_winner_is_paid_all_of_it():
+    settings = NightSettings(
+        entry_fee=500, pool_buy_in=50, pool_carried_in=450, tiers=(Tier(0, (100,)),)
+    )
+    door = Door(payments=(Payment("Al", "cash", 500), Payment("Bea", "cash", 500)))
+    result = NightResult(
+        standings=(Placing(1, ("Al",)), Placing(2, ("Bea",))), pool_winners=("Bea",)
+    )
+    rows = sheet_rows(ledger_cash_sheet(settings, door, result), settings, [], usd)
+    assert ("Pool carried in from the last night", "", "$4.50") in cells(rows.section("in"))
+    assert cells(rows.section("side_pots"))[:3] == [
+        ("Perfect hand pool: took in tonight", "", "$1.00"),
+        ("Perfect hand pool: carried in from the last night", "", "$4.50"),
+        ("Perfect hand pool: paid", "Bea", "$5.50"),
+    ]
+    assert ("Carried to the next night", "", "$0.00") in cells(rows.section("out"))
+    assert rows.balance.startswith("Balanced: money in $14.50 = money out $14.50 + carried $0.00")
+
+
 def test_a_basket_too_small_for_every_loner_says_what_it_was_short():
     settings = NightSettings(
         entry_fee=500, loner_buy_in=100, loner_prize=300, tiers=(Tier(0, (100,)),)
