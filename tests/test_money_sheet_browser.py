@@ -60,7 +60,7 @@ def test_the_sheet_and_the_club_money_fit_a_phone_at_any_text_size(
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/events/{night.pk}/money/sheet/")
     balance = page.locator("#balance")
-    assert balance.inner_text().startswith("Balanced: money in $49.00")
+    assert balance.inner_text().startswith("Balanced: money in $49.50")
     # Every amount whole on one line (CLDR's no-break spaces, and the cells' nowrap).
     heights = page.eval_on_selector_all(
         "table.sheet td.num", "cells => cells.map(c => c.getClientRects().length)"
