@@ -5,6 +5,7 @@ treasurer's CSV are the same rows."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import django_tables2 as tables
@@ -21,15 +22,17 @@ from .models import ClubMoney, NightMoney
 from .night import NightLedger, locale_of, night_ledger
 
 
-@dataclass
 class ClubNight:
-    """One night's line: its ledger, and its sheet's figures (None while not ready)."""
+    """One night's line: its ledger (worked out when first asked, so a page of the table
+    works out only the nights it shows), and its sheet's figures (None while not ready)."""
 
-    ledger: NightLedger
+    def __init__(self, money: NightMoney):
+        self.money = money
+        self.event = money.event
 
-    @property
-    def event(self):
-        return self.ledger.event
+    @functools.cached_property
+    def ledger(self) -> NightLedger:
+        return night_ledger(self.event, money=self.money)
 
     @property
     def sheet(self):
@@ -66,7 +69,7 @@ def club_nights(club: Club) -> list[ClubNight]:
         .select_related("event__club")
         .order_by("-event__date", "-event__pk")
     )
-    return [ClubNight(night_ledger(money.event, money=money)) for money in monies]
+    return [ClubNight(money) for money in monies]
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ class CarriedNow:
 
 def carried_now(nights: list[ClubNight]) -> CarriedNow | None:
     for night in nights:
-        money = night.ledger.money
+        money = night.money
         if not (money.pool_buy_in or money.pool_carried_in):
             continue
         name = money.pool_name or "Pool"
@@ -114,6 +117,9 @@ class MoneyColumn(tables.Column):
 
 
 class NightsTable(tables.Table):
+    # A page of nights, each worked out from its hands (money/night.py) as it is shown.
+    PER_PAGE = 25
+
     date = tables.Column(
         accessor="ledger", verbose_name="Date", orderable=False, attrs={"td": {"class": "date"}}
     )

@@ -688,3 +688,20 @@ def test_the_pdf_renders_to_an_image(night, director_client):
         for i in range(len(document)):
             document[i].render(scale=1.5).to_pil().save(f"{SHOTS}/sheet-pdf-page{i + 1}.png")
     assert image.convert("L").getextrema()[0] < 50  # ink on the paper
+
+
+def test_the_club_page_shows_its_nights_a_page_at_a_time(night, director_client):
+    for day in range(1, 26):  # 25 nights after the finished one
+        later = Event.objects.create(
+            club=night.club, name=f"Night {day}", date=datetime.date(2027, 1, day)
+        )
+        night_money_of(later)
+    url = reverse("money:club", args=[night.club.slug])
+    first = page_text(director_client.get(url).content.decode())
+    assert "Night 25" in first and "Night 1 " in first
+    assert "Tuesday progressive" not in first.split("Each night's sheet")[1]
+    second = page_text(director_client.get(url + "?page=2").content.decode())
+    assert "Tuesday progressive" in second and "$33.05" in second
+    # The treasurer's CSV has every night.
+    table = csv_rows(director_client.get(reverse("money:club-csv", args=[night.club.slug])))
+    assert len(table) == 1 + 26

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django_tables2 import RequestConfig
 
 from money.access import club_for_director, event_for_director
 from money.club_money import CurrencyForm, NightsTable, carried_now, club_nights, nights_csv_table
@@ -92,6 +93,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("money:club", slug=club.slug)
     nights = club_nights(club)
     table = NightsTable(nights)
+    RequestConfig(request, paginate={"per_page": NightsTable.PER_PAGE}).configure(table)
     return render(
         request,
         "money/club.html",
