@@ -172,11 +172,10 @@ def _prize_section(sheet: CashSheet, row) -> Section:
         partners = {name: entry for entry in payout.entries if len(entry) > 1 for name in entry}
         for name, amount in payout.shares:
             entry = partners.get(name)
-            who = name
-            if entry is not None:  # a partnership: each partner's half, named with the other
-                other = " & ".join(n for n in entry if n != name)
-                who = f"{name} (partner of {other})"
-            rows.append(row(label, amount, player=who))
+            what = label
+            if entry is not None:  # a partnership: each partner's half, with the other named
+                what = f"{label} (with {' & '.join(n for n in entry if n != name)})"
+            rows.append(row(what, amount, player=name))
     rows.append(row("Prizes paid", sheet.prizes_paid, total=True))
     note = ""
     if any(p.tied for p in sheet.payouts):

@@ -41,7 +41,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 from test_printouts import pdf_text
-from test_standings import ROUND_1, ROUND_2, play_round
+from test_standings import ROUND_1, ROUND_2, pairs_event, play_round
 
 from clubs.models import Player
 from money.ledger import Door, NightResult, NightSettings, Payment, Placing, Refund, Tier
@@ -215,14 +215,14 @@ def test_nobody_handed_anything_yet_has_no_correction_but_someone_never_paid_is_
     ]
 
 
-def test_a_partnership_is_paid_to_both_partners_each_named_with_the_other():
+def test_a_partnership_is_paid_to_both_partners_each_with_the_other_named():
     settings = NightSettings(entry_fee=500, tiers=(Tier(0, (100,)),))
     door = Door(payments=tuple(Payment(n, "cash", 500) for n in ("Al", "Bea", "Cy", "Di")))
     result = NightResult(standings=(Placing(1, ("Al", "Bea")), Placing(2, ("Cy", "Di"))))
     rows = sheet_rows(ledger_cash_sheet(settings, door, result), settings, [], usd)
     assert cells(rows.section("prizes"))[1:3] == [
-        ("1st", "Al (partner of Bea)", "$10.00"),
-        ("1st", "Bea (partner of Al)", "$10.00"),
+        ("1st (with Bea)", "Al", "$10.00"),
+        ("1st (with Al)", "Bea", "$10.00"),
     ]
     assert rows.section("side_pots") is None
 
@@ -705,3 +705,24 @@ def test_the_club_page_shows_its_nights_a_page_at_a_time(night, director_client)
     # The treasurer's CSV has every night.
     table = csv_rows(director_client.get(reverse("money:club-csv", args=[night.club.slug])))
     assert len(table) == 1 + 26
+
+
+def test_a_pairs_night_pays_the_partnership_split_between_the_partners(club, director_client):
+    nine = {x: Player.objects.create(club=club, name=x) for x in "ABCDEFGHI"}
+    event = pairs_event(club, nine)
+    NightMoney.objects.create(event=event, entry_fee=501, places_paid="100", small_under=0)
+    DoorRecord.objects.bulk_create(
+        DoorRecord(event=event, player=nine[x], amount=501) for x in "ABCDEFGH"
+    )
+    # 8 x $5.01 = $40.08 to 1st, A & C: $20.04 each.
+    data = report_json(event)
+    assert data["payouts"][0]["entries"] == [["A", "C"]]
+    assert data["payouts"][0]["shares"] == [
+        {"player": "A", "amount": "20.04"},
+        {"player": "C", "amount": "20.04"},
+    ]
+    text = page_text(director_client.get(reverse("money:sheet", args=[event.pk])).content.decode())
+    assert "1st (with C) A $20.04" in text
+    assert "1st (with A) C $20.04" in text
+    table = csv_rows(director_client.get(reverse("money:sheet-csv", args=[event.pk])))
+    assert ["Prizes", "1st (with C)", "A", "20.04", "USD"] in table
