@@ -9,3 +9,13 @@ class MoneyConfig(AppConfig):
 
     name = "money"
     verbose_name = "Money"
+
+    def ready(self):
+        # The prize table of the standings pages and PDF is the ledger's (money/prizes.py):
+        # tournaments asks for it through its registry, never importing money.
+        from tournaments.prize_pages import PRIZE_TABLES
+
+        from .prizes import night_prize_table
+
+        if night_prize_table not in PRIZE_TABLES:
+            PRIZE_TABLES.append(night_prize_table)

@@ -17,6 +17,7 @@ from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
+from prize_money import set_prizes
 from pypdf import PdfReader
 
 from brackets import services
@@ -383,8 +384,7 @@ def test_a_double_elimination_best_of_three_with_the_reset_final_and_a_withdrawa
 def test_a_single_elimination_with_third_place_and_a_withdrawal(club, hall):
     bracket = make_bracket(club, 6, third_place=True)
     event = bracket.event
-    event.entry_fee, event.prizes_public = 5, True
-    event.save()
+    set_prizes(event, fee=5, public=True)
     withdraw(bracket, 5)  # Team 5 leaves before playing: W1-2 is a walkover for Team 4
     play(bracket, "W1-4", "1")  # Team 6 beats Team 3
     play(bracket, "W2-1", "1")  # Team 4 beats Team 1
