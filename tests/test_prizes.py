@@ -164,8 +164,9 @@ def prize_night(club):
 
 
 def row(label: str, name: str, amount: str) -> str:
-    """A row of the prize table's HTML."""
-    return f'<tr><td>{label}</td><td><bdi>{name}</bdi></td><td class="num">{amount}</td></tr>'
+    """A row of the prize table's HTML: the prize heads the players it pays."""
+    head = f'<tr class="prize"><th colspan="2" scope="colgroup">{label}</th></tr>' if label else ""
+    return f'{head}<tr><td><bdi>{name}</bdi></td><td class="num">{amount}</td></tr>'
 
 
 def test_the_standings_show_the_awards_and_the_prize_table(director_client, client, prize_night):
@@ -179,7 +180,7 @@ def test_the_standings_show_the_awards_and_the_prize_table(director_client, clie
     assert "Prize pot: $36.00, after the club&#x27;s share of $4.00 (expenses)." in page
     assert row("1st", "A", "$21.00") in page and row("2nd", "C", "$14.00") in page
     assert row("Booby prize", "B", "$0.50") in page and row("", "D", "$0.50") in page
-    assert "$36.00</td></tr></tfoot>" in page
+    assert '<th scope="row">Paid out</th><td class="num">$36.00</td></tr></tfoot>' in page
     # The legend says the ledger's rules, as the old one said its own.
     assert "Places paid 60/40% of the prize pot left after the side awards&#x27; prizes." in page
     assert "the cents left over go to first place" in page
