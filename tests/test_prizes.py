@@ -165,8 +165,11 @@ def prize_night(club):
 
 def row(label: str, name: str, amount: str) -> str:
     """A row of the prize table's HTML: the prize heads the players it pays."""
-    head = f'<tr class="prize"><th colspan="2" scope="colgroup">{label}</th></tr>' if label else ""
-    return f'{head}<tr><td><bdi>{name}</bdi></td><td class="num">{amount}</td></tr>'
+    if label:
+        head = f'<tr class="prize"><td><strong class="prize-label">{label}</strong> '
+    else:
+        head = "<tr><td>"
+    return f'{head}<bdi>{name}</bdi></td><td class="num">{amount}</td></tr>'
 
 
 def test_the_standings_show_the_awards_and_the_prize_table(director_client, client, prize_night):
