@@ -176,6 +176,11 @@ def _prize_section(sheet: CashSheet, row) -> Section:
             if entry is not None:  # a partnership: each partner's half, with the other named
                 what = f"{label} (with {' & '.join(n for n in entry if n != name)})"
             rows.append(row(what, amount, player=name))
+    # The side awards' prizes, paid from the pot before the places (AWARD_PRIZES_RULE).
+    for award in sheet.award_payouts:
+        what = f"{award.title} (shared)" if award.tied else award.title
+        for name, amount in award.shares:
+            rows.append(row(what, amount, player=name))
     rows.append(row("Prizes paid", sheet.prizes_paid, total=True))
     note = ""
     if any(p.tied for p in sheet.payouts):

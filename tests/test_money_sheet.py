@@ -726,3 +726,28 @@ def test_a_pairs_night_pays_the_partnership_split_between_the_partners(club, dir
     assert "1st (with A) C $20.04" in text
     table = csv_rows(director_client.get(reverse("money:sheet-csv", args=[event.pk])))
     assert ["Prizes", "1st (with C)", "A", "20.04", "USD"] in table
+
+
+def test_a_side_awards_prize_is_a_row_of_the_prizes_for_each_winner():
+    """AWARD_PRIZES_RULE on the sheet: the booby prize of $1.00 shared by the three tied last,
+    paid before the places, each winner's share a row, and counted in the prizes paid."""
+    from dataclasses import replace
+
+    from money.ledger import AwardResult
+
+    settings = replace(SETTINGS, award_prizes={"booby": 100})
+    result = replace(
+        RESULT,
+        awards=(
+            AwardResult("booby", "Booby prize", (("Bob Roy",), ("Edna Fox",), ("Gail Hart",))),
+        ),
+    )
+    sheet = ledger_cash_sheet(settings, DOOR, result)
+    prizes = sheet_rows(sheet, settings, [], usd).section("prizes")
+    booby = [c for c in cells(prizes) if c[0].startswith("Booby")]
+    assert booby == [
+        ("Booby prize (shared)", "Bob Roy", "$0.34"),
+        ("Booby prize (shared)", "Edna Fox", "$0.33"),
+        ("Booby prize (shared)", "Gail Hart", "$0.33"),
+    ]
+    assert cells(prizes)[-1] == ("Prizes paid", "", usd(sheet.prize_pot))
