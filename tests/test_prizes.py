@@ -435,3 +435,15 @@ def test_the_best_round_names_each_winner_once_and_waits_for_a_round_in_play():
     assert best.words == (
         "Best round, 10 points: Bud (rounds 1, 3 and 4), Ron (round 3) and Vern (round 4), shared"
     )
+
+
+def test_the_wall_pdf_shows_the_prizes_only_as_players_may_see_them(director_client, prize_night):
+    """The standings PDF goes on the hall's wall: no prize table while the night keeps its
+    prizes to the directors, and never the money's error, which can name who has not paid
+    (the director's standings page says it)."""
+    text = words(" ".join(pdf_text(get_pdf(director_client, "printout-standings", prize_night))))
+    assert "Side awards Most loners: A (1 loner)" in text
+    assert "Prize pot" not in text and "$21.00" not in text
+    set_prizes(prize_night, fee=1, places="60/40", booby=20, public=True)
+    text = words(" ".join(pdf_text(get_pdf(director_client, "printout-standings", prize_night))))
+    assert "Side awards" in text and "$20.00" not in text and "Prizes:" not in text

@@ -191,8 +191,11 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
         {
             "players": players_values,
             "teams": teams_values,
+            # The standings PDF goes on the hall's wall: the prizes as players may see them
+            # (the night shows them), never the money's errors, which can say who has not
+            # paid; the director's page shows those.
             **_prize_printout(
-                night_prizes(event, result), prize_table(event, result, for_players=False)
+                night_prizes(event, result), prize_table(event, result, for_players=True)
             ),
             # Why a row's rounds are blank: names, so masked with the rest.
             "away": "" if result.is_pairs else away_legend(result),
