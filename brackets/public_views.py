@@ -6,7 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.models import Event
-from tournaments.standings import event_standings, night_prizes
+from tournaments.prize_pages import prize_table
+from tournaments.standings import event_standings
 
 from . import drawing, services
 from .models import Bracket
@@ -50,6 +51,6 @@ def event_page(request: HttpRequest, event: Event) -> HttpResponse:
             ready=[boxes[s.match.id] for s in now.ready_to_call()],
             placings=drawing.placings(now),
         )
-        if event.prizes_public:
-            context.update(night_prizes(event, event_standings(event)))
+        # The prize table, when the club shows it to players (the money app's ledger).
+        context.update(prize_table(event, event_standings(event), for_players=True))
     return render(request, "brackets/public.html", context)

@@ -11,4 +11,12 @@ class MoneyConfig(AppConfig):
     verbose_name = "Money"
 
     def ready(self):
+        # The prize table of the standings pages and PDF is the ledger's (money/prizes.py):
+        # tournaments asks for it through its registry, never importing money.
+        from tournaments.prize_pages import PRIZE_TABLES
+
         from . import receivers  # noqa: F401  (the demo's money: tournaments.signals)
+        from .prizes import night_prize_table
+
+        if night_prize_table not in PRIZE_TABLES:
+            PRIZE_TABLES.append(night_prize_table)

@@ -15,9 +15,13 @@ from django.db.models import Q
 
 from clubs.models import Club, Player
 from tournaments.models import Event
+from tournaments.prizes import AWARDS
 
 from .currency import CLUB_CURRENCIES, currency_choices
 from .ledger import METHODS, NightSettings, Tier
+
+# The side awards a night may give a prize for: a field `prize_<key>` each.
+AWARD_KEYS = tuple(AWARDS)
 
 # The settings a club's defaults carry to a new event (ClubMoney.defaults), by field name.
 DEFAULT_FIELDS = (
@@ -165,6 +169,10 @@ class NightMoney(models.Model):
             return (main,)
         return (Tier(0, _percents(self.small_places_paid)), main)
 
+    def award_prizes(self) -> dict[str, int]:
+        """Each side award's prize by its key (tournaments/prizes.py AWARDS): `prize_<key>`."""
+        return {key: getattr(self, f"prize_{key}") for key in AWARD_KEYS}
+
     def settings(self, currency: str, locale: str) -> NightSettings:
         """The ledger's settings; ValueError in words when they do not go together."""
         return NightSettings(
@@ -183,6 +191,7 @@ class NightMoney(models.Model):
             pool_name=self.pool_name or "Pool",
             fifty_fifty_to=self.fifty_fifty_to,
             early_leavers_paid=self.early_leavers_paid,
+            award_prizes=self.award_prizes(),
             currency=currency,
             locale=locale,
         )

@@ -20,9 +20,10 @@ from django.db import transaction
 
 from clubs.models import Club
 from tournaments.models import Entry, Event
-from tournaments.standings import Standings, event_standings
+from tournaments.standings import Standings, event_standings, night_prizes
 
 from .ledger import (
+    AwardResult,
     CashSheet,
     Door,
     NightResult,
@@ -159,22 +160,57 @@ def _left_early(line) -> bool:
 def _result(event: Event, money: NightMoney, standings: Standings) -> NightResult:
     if standings.is_pairs:
         names = {line.player_id: line.name for line in standings.players}
-        placings = tuple(
-            Placing(team.place, tuple(names[pk] for pk in team.player_ids if pk in names))
+        entries = [
+            (team.place, tuple(names[pk] for pk in team.player_ids if pk in names))
             for team in standings.teams
             if team.place
-        )
+        ]
+        # A team that withdrew before playing has nobody in the standings: passed over, the
+        # places below it moving up (a place is 1 + the entries ranked above it, ties kept).
+        kept = [(place, players) for place, players in entries if players]
+        placings, previous, number = [], None, 0
+        for above, (place, players) in enumerate(kept):
+            if place != previous:
+                number, previous = above + 1, place
+            placings.append(Placing(number, players))
+        placings = tuple(placings)
     else:
         placings = tuple(Placing(line.place, (line.name,)) for line in standings.players)
     lines = standings.players
     return NightResult(
+        awards=_awards(event, money, standings),
         standings=placings,
         loners={line.name: line.lone_made for line in lines if line.lone_made},
         euchres={line.name: line.euchred for line in lines if line.euchred},
         pool_winners=tuple(money.pool_winners.order_by("name").values_list("name", flat=True)),
         fifty_fifty_winner=money.fifty_fifty_winner,
-        left_early=frozenset(line.name for line in lines if _left_early(line)),
+        # A bracket's teams knocked out miss the later rounds without leaving early.
+        left_early=frozenset(
+            () if event.is_bracket else (line.name for line in lines if _left_early(line))
+        ),
     )
+
+
+def _awards(event: Event, money: NightMoney, standings: Standings) -> tuple[AwardResult, ...]:
+    """The side awards won tonight with a prize set (money.ledger AWARD_PRIZES_RULE), as the
+    standings pages name them (tournaments.standings.night_prizes). A pairs night's awards
+    but most loners are a partnership's: its partners, by name."""
+    prized = {key for key, amount in money.award_prizes().items() if amount > 0}
+    if not prized:
+        return ()
+    names = {line.player_id: line.name for line in standings.players}
+    teams = {
+        team.name: tuple(names[pk] for pk in team.player_ids if pk in names)
+        for team in standings.teams or ()
+    }
+    found = []
+    for award in night_prizes(event, standings)["awards"]:
+        if award.key not in prized:
+            continue
+        by_team = standings.is_pairs and award.key != "most_loners"
+        winners = tuple(teams[name] if by_team else (name,) for name in award.winners)
+        found.append(AwardResult(award.key, award.title, winners))
+    return tuple(found)
 
 
 def _final(event: Event, standings: Standings) -> bool:
@@ -183,13 +219,16 @@ def _final(event: Event, standings: Standings) -> bool:
     return standings.final
 
 
-def night_ledger(event: Event, money: NightMoney | None = None) -> NightLedger:
+def night_ledger(
+    event: Event, money: NightMoney | None = None, standings: Standings | None = None
+) -> NightLedger:
     """The night's ledger now. The cash sheet waits for the final standings; the door's
-    figures (who still owes) are there from the first check-in."""
+    figures (who still owes) are there from the first check-in. `standings`: the event's, when
+    the caller has them already (the standings page)."""
     money = money or night_money_of(event)
     currency = ClubMoney.of(event.club).currency
     locale = locale_of(event.club)
-    standings = event_standings(event)
+    standings = standings if standings is not None else event_standings(event)
     error = ""
     try:
         settings = money.settings(currency, locale)

@@ -254,7 +254,7 @@ def test_the_event_form_has_sections_labels_and_help_under_the_field(director_cl
         "Sitting out",
         "Results",
         "Side awards",
-        "Prizes",
+        # No "Prizes": the night's money is set on the money page (issue 42).
     ]
     hands = html[html.index('id="field-hands_per_round"') :]
     hands = hands[: hands.index("</div>")]

@@ -17,6 +17,7 @@ from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
+from prize_money import set_prizes
 from pypdf import PdfReader
 
 from brackets import services
@@ -383,8 +384,7 @@ def test_a_double_elimination_best_of_three_with_the_reset_final_and_a_withdrawa
 def test_a_single_elimination_with_third_place_and_a_withdrawal(club, hall):
     bracket = make_bracket(club, 6, third_place=True)
     event = bracket.event
-    event.entry_fee, event.prizes_public = 5, True
-    event.save()
+    set_prizes(event, fee=5, public=True)
     withdraw(bracket, 5)  # Team 5 leaves before playing: W1-2 is a walkover for Team 4
     play(bracket, "W1-4", "1")  # Team 6 beats Team 3
     play(bracket, "W2-1", "1")  # Team 4 beats Team 1
@@ -411,6 +411,17 @@ def test_a_single_elimination_with_third_place_and_a_withdrawal(club, hall):
     assert final["Team 4"][1:] == (3, 2)
     prizes = text(hall.get(public)).split('id="prizes"', 1)[1].split("</section>", 1)[0]
     assert "Team 4" in prizes and "Team 2" in prizes
+    # Paid once the bracket is over, each team once, split between its partners: the 10
+    # players who played paid $5 (Team 5 withdrew before playing: not in the standings, it
+    # pays nothing and is paid nothing), 50/30/20 of $50.
+    plain = re.sub(r"<span[^>]*>|</span>|<bdi>|</bdi>|<strong[^>]*>|</strong>", "", prizes)
+    assert re.findall(r"<t[hd](?: [^>]*)?>(.*?)</t[hd]>", plain) == [
+        "Prize", "Paid",
+        "1st Player 3a (Team 4)", "$12.50", "Player 3b", "$12.50",
+        "2nd Player 1a (Team 2)", "$7.50", "Player 1b", "$7.50",
+        "3rd Player 5a (Team 6)", "$5.00", "Player 5b", "$5.00",
+        "Paid out", "$50.00",
+    ]  # fmt: skip
 
 
 # --- The bracket pages' words ----------------------------------------------------------------

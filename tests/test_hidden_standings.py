@@ -11,6 +11,7 @@ import re
 import pytest
 from conftest import close_round
 from django.urls import reverse
+from prize_money import set_prizes
 from pypdf import PdfReader
 from test_standings import ROUND_1, build_night, page_cells, play_round
 
@@ -35,8 +36,8 @@ def hidden(club):
     event, nine = build_night(club)
     event.standings_hidden = True
     event.award_most_loners = event.award_high_night = event.award_booby = True
-    event.entry_fee, event.places_paid, event.prizes_public = 5, "60,40", True
     event.save()
+    set_prizes(event, fee=5, places="60,40", public=True)
     play_round(event, 3, ROUND_3, sit_out="F", by_name=nine, close=False)
     return event
 

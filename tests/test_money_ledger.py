@@ -22,7 +22,9 @@ from money.currency import (
     minor_digits,
 )
 from money.ledger import (
+    AWARD_PRIZES_RULE,
     METHODS,
+    AwardResult,
     Door,
     NightResult,
     NightSettings,
@@ -36,6 +38,7 @@ from money.ledger import (
 )
 
 NBSP = "\xa0"  # CLDR's space inside French and German amounts
+AWARD_KEYS = ("most_loners", "best_round", "high_night", "booby")
 
 # --- Amounts at the edges ---------------------------------------------------------------------
 
@@ -492,6 +495,76 @@ def test_the_rules_in_words_are_those_of_tonights_settings():
     assert "A player who left early is paid for the place the standings give them" in " ".join(full)
 
 
+# --- The side awards' prizes (tournaments/prizes.py's awards, paid by the ledger) ----------
+
+
+def test_a_side_awards_prize_comes_before_the_places_and_a_tie_shares_it():
+    # 4 players at $5: $20; the club keeps 10% ($2); most loners $3.01 shared by B and C
+    # (151/150, the odd cent to B, listed first); the $14.99 left to 1st (the old prize table's
+    # figures, tests/test_prizes.py before the ledger took it over).
+    night = NightSettings(
+        entry_fee=500,
+        club_percent=10,
+        tiers=(Tier(0, (100,)),),
+        award_prizes={"most_loners": 301, "booby": 0},
+    )
+    result = NightResult(
+        singles("A", "B", "C", "D"),
+        awards=(
+            AwardResult("most_loners", "Most loners", ("B", "C")),
+            AwardResult("booby", "Booby prize", ("D",)),  # no prize set: nothing paid
+        ),
+    )
+    sheet = cash_sheet(night, Door(paid("A", "B", "C", "D")), result)
+    assert sheet.prize_pot == 1800
+    (award,) = sheet.award_payouts
+    assert (award.label, award.shares, award.tied) == (
+        "Most loners",
+        (("B", 151), ("C", 150)),
+        True,
+    )
+    assert [(p.place, p.shares) for p in sheet.payouts] == [(1, (("A", 1499),))]
+    assert sheet.prizes_paid == 1800 and sheet.awards_paid == 301 and sheet.balanced
+    assert sheet.won_by() == {"A": 1499, "B": 151, "C": 150}
+    json = sheet.as_json()
+    assert json["awards"] == [
+        {
+            "award": "most_loners",
+            "title": "Most loners",
+            "tied": True,
+            "players": ["B", "C"],
+            "entries": [["B"], ["C"]],
+            "amount": "3.01",
+            "shares": [{"player": "B", "amount": "1.51"}, {"player": "C", "amount": "1.50"}],
+        }
+    ]
+    assert json["prizes_paid"] == "18.00"
+    assert AWARD_PRIZES_RULE in night.rules_in_words()
+    assert AWARD_PRIZES_RULE not in NightSettings(entry_fee=500).rules_in_words()
+
+
+def test_an_award_won_by_partnerships_is_split_between_partners_and_one_won_by_nobody_pays_none():
+    night = NightSettings(
+        entry_fee=500, tiers=(Tier(0, (100,)),), award_prizes={"booby": 301, "most_loners": 500}
+    )
+    result = NightResult(
+        (Placing(1, ("A", "B")), Placing(2, ("C", "D")), Placing(2, ("E", "F"))),
+        awards=(AwardResult("booby", "Booby prize", (("C", "D"), ("E", "F"))),),
+    )
+    sheet = cash_sheet(night, Door(paid(*"ABCDEF")), result)
+    # $3.01 for two partnerships: 151 and 150, each split between the partners.
+    (booby,) = sheet.award_payouts
+    assert booby.shares == (("C", 76), ("D", 75), ("E", 75), ("F", 75))
+    # Most loners has a prize but nobody won it tonight: its $5 stays with the places.
+    assert sheet.payouts[0].shares == (("A", 1350), ("B", 1349))
+    assert sheet.balanced
+
+
+def test_the_rule_on_side_awards_prizes_is_stated_in_words():
+    assert AWARD_PRIZES_RULE.startswith("Each side award with a prize")
+    assert "before the places" in AWARD_PRIZES_RULE
+
+
 # --- Every bad input, in words -----------------------------------------------------------------
 
 
@@ -678,6 +751,26 @@ BAD = {
         "'$12' is not an amount of money: write it with digits and a point, for example 12.50 "
         "(no currency sign, no thousands separator).",
     ),
+    "side awards' prizes above the pot": (
+        _sheet(
+            settings=NightSettings(
+                entry_fee=500, club_percent=10, award_prizes={"most_loners": 3000}
+            ),
+            result=NightResult(
+                singles("A", "B"), awards=(AwardResult("most_loners", "Most loners", ("B",)),)
+            ),
+        ),
+        "The side awards' prizes come to $30.00, more than the prize pot of $9.00 left after "
+        "the club's share: lower them, or the club's share.",
+    ),
+    "a negative award prize": (
+        _bad_settings(award_prizes={"booby": -100}),
+        "The booby prize is -$1.00: it cannot be negative.",
+    ),
+    "an award won by nobody in the standings": (
+        lambda: NightResult(singles("A"), awards=(AwardResult("booby", "Booby prize", ("Zed",)),)),
+        "Zed won booby prize but is not in the standings: check the name.",
+    ),
     "sheets of two currencies": (
         lambda: correction(
             cash_sheet(NightSettings(entry_fee=500), Door(), NightResult()),
@@ -738,6 +831,9 @@ def nights(draw):
         pool_carried_in=draw(st.integers(0, 100000)),
         fifty_fifty_to=draw(st.sampled_from(["club", "pot"])),
         early_leavers_paid=draw(st.booleans()),
+        award_prizes={
+            key: draw(st.integers(0, 3000)) for key in draw(st.sets(st.sampled_from(AWARD_KEYS)))
+        },
         currency=currency,
     )
     count = draw(st.integers(0, 400))
@@ -785,6 +881,13 @@ def nights(draw):
         pool_winners=tuple(some(3)) if draw(st.booleans()) else (),
         fifty_fifty_winner=rng.choice([*names, "A guest"]) if sales else "",
         left_early=frozenset(some(5)),
+        # Side awards won by some entries (several when tied), in the standings' order.
+        awards=tuple(
+            AwardResult(key, key.title(), tuple(e for e in entries if e in won))
+            for key in AWARD_KEYS
+            if entries and rng.random() < 0.7
+            for won in [set(rng.sample(entries, rng.randint(1, min(3, len(entries)))))]
+        ),
     )
     return settings_, door, result
 
@@ -797,7 +900,7 @@ def _sheet_or_refusal(settings_, door, result):
         return cash_sheet(settings_, door, result)
     except ValueError as refused:
         words = str(refused)
-        assert "fixed share" in words or "nobody" in words, words
+        assert "fixed share" in words or "nobody" in words or "awards' prizes" in words, words
         return None
 
 
@@ -818,10 +921,17 @@ def test_any_night_balances_to_the_minor_unit_and_rounding_creates_or_loses_noth
     paid_out = (
         sum(r.amount for r in door.refunds)
         + sum(amount for p in sheet.payouts for _, amount in p.shares)
+        + sum(amount for a in sheet.award_payouts for _, amount in a.shares)
         + sum(amount for pot in sheet.side_pots for _, amount in pot.paid)
     )
     assert money_in == paid_out + sheet.carried + sheet.club_share
-    assert sum(p.amount for p in sheet.payouts) == sheet.prize_pot
+    # The awards' prizes first, the places the rest: together the whole prize pot.
+    places = sum(p.amount for p in sheet.payouts)
+    assert places + sheet.awards_paid == sheet.prize_pot == sheet.prizes_paid
+    for award in sheet.award_payouts:
+        assert award.amount == settings_.award_prizes[award.key]
+    won = sheet.won_by()
+    assert sum(won.values()) == sheet.prizes_paid + sheet.side_pots_paid
     json = sheet.as_json()
     assert json["balanced"] is True
     assert to_minor(json["prize_pot"], minor_digits(settings_.currency)) == sheet.prize_pot
@@ -835,11 +945,12 @@ def test_no_payout_is_negative_and_a_tie_differs_by_at_most_one_minor_unit(night
     assume(sheet is not None)
     figures = [sheet.club_share, sheet.prize_pot, sheet.carried, sheet.cash_in_box]
     figures += [amount for p in sheet.payouts for _, amount in p.shares]
+    figures += [amount for a in sheet.award_payouts for _, amount in a.shares]
     for pot in sheet.side_pots:
         figures += [pot.took_in, pot.to_prize_pot, pot.to_club, pot.carried_out, pot.short]
         figures += [amount for _, amount in pot.paid]
     assert min(figures) >= 0
-    for place in sheet.payouts:
+    for place in (*sheet.payouts, *sheet.award_payouts):
         each = [amount for _, amount in place.shares]
         assert max(each) - min(each) <= 1
     # The places' players are those the standings rank there, in their order.

@@ -1,28 +1,33 @@
-"""Side awards and the prize table: by value on plain lines (no database), a hypothesis
-property that every cent is accounted for, and the pages and the PDF that show them."""
+"""Side awards by value on plain lines (no database); the prize table, which the money
+ledger now pays (money/ledger/, its own tests and hypothesis properties in
+tests/test_money_ledger.py), with the old table's figures by value; and the pages and the PDF
+that show them, in the club's currency."""
 
 import datetime
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 import pytest
 from django.urls import reverse
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from prize_money import set_prizes
 from test_figures_agree_nights import pairs_night  # noqa: F401 (a fixture)
 from test_printouts import get_pdf, pdf_text, words
 from test_standings import play_round
 
 from clubs.models import Player
-from tournaments.models import Entry, Event
-from tournaments.prizes import (
-    Award,
-    PrizeError,
-    money,
-    parse_percents,
-    prize_table,
-    side_awards,
+from money.ledger import (
+    AwardResult,
+    Door,
+    NightResult,
+    NightSettings,
+    Payment,
+    Placing,
+    Tier,
+    cash_sheet,
 )
+from money.models import ClubMoney, NightMoney
+from tournaments.models import Entry, Event
+from tournaments.prize_pages import prize_table
+from tournaments.prizes import side_awards
 
 
 @dataclass
@@ -41,161 +46,72 @@ def ranked(*places) -> list[Line]:
     return [Line(chr(ord("A") + i), place) for i, place in enumerate(places)]
 
 
-def paid(table) -> list[tuple[str, tuple[str, ...], tuple[int, ...]]]:
-    return [(p.label, p.names, p.each) for p in table.places]
+def night(players: int, fee: int, club_percent: int, percents, places=None, **prizes):
+    """The old prize table's terms as the ledger's: every player paid the fee in cash."""
+    names = [chr(ord("A") + i) for i in range(players)]
+    places = places or list(range(1, players + 1))
+    settings_ = NightSettings(
+        entry_fee=fee,
+        club_percent=club_percent,
+        tiers=(Tier(0, tuple(percents)),),
+        award_prizes=prizes,
+    )
+    door = Door(tuple(Payment(n, "cash", fee) for n in names))
+    return settings_, door, tuple(Placing(p, (n,)) for p, n in zip(places, names, strict=True))
 
 
-# --- The prize table by value -----------------------------------------------------------------
+def paid(sheet) -> list[tuple[str, tuple[str, ...], tuple[int, ...]]]:
+    return [(p.label, p.players, tuple(a for _, a in p.shares)) for p in sheet.payouts]
+
+
+# --- The old prize table's figures, by the ledger ---------------------------------------------
 
 
 def test_a_pool_that_does_not_divide_evenly_is_paid_to_the_cent():
-    # 7 players at $3: $21.00; the house keeps 15% ($3.15); $17.85 for the places.
-    table = prize_table(
-        ranked(1, 2, 3, 4, 5, 6, 7),
-        fee=Decimal("3"),
-        house_percent=15,
-        percents=(50, 30, 20),
-        side_prizes={},
-        awards=[],
-    )
-    assert (table.pool, table.house) == (2100, 315)
+    # 7 players at $3: $21.00; the club keeps 15% ($3.15); $17.85 for the places.
+    settings_, door, standings = night(7, 300, 15, (50, 30, 20))
+    sheet = cash_sheet(settings_, door, NightResult(standings))
+    assert (sheet.club_share, sheet.prize_pot) == (315, 1785)
     # 50% of 1785 is 892.5, 30% 535.5, 20% 357: rounded down, the odd cent to first place.
-    assert paid(table) == [
-        ("1st", ("A",), (893,)),
-        ("2nd", ("B",), (535,)),
-        ("3rd", ("C",), (357,)),
-    ]
-    assert table.house + table.paid == table.pool and table.unpaid == 0
-    assert money(893) == "$8.93" and money(123456) == "$1,234.56"
+    assert paid(sheet) == [("1", ("A",), (893,)), ("2", ("B",), (535,)), ("3", ("C",), (357,))]
+    assert sheet.balanced
 
 
 def test_players_tied_at_a_money_place_share_the_places_they_cover():
     # 2= for three players covers places 2, 3 and 4: the prizes of 2 and 3 (4 is not paid).
-    table = prize_table(
-        ranked(1, 2, 2, 2, 5, 6),
-        fee=Decimal("10"),
-        house_percent=0,
-        percents=(50, 30, 20),
-        side_prizes={},
-        awards=[],
-    )
-    # $60: 3000, 1800, 1200 cents; 2nd and 3rd make 3000 for three: 1000 each.
-    assert paid(table) == [("1st", ("A",), (3000,)), ("2nd=", ("B", "C", "D"), (1000, 1000, 1000))]
-    uneven = prize_table(
-        ranked(1, 1, 3, 4),
-        fee=Decimal("2.50"),
-        house_percent=0,
-        percents=(50, 30, 20),
-        side_prizes={},
-        awards=[],
-    )
-    # $10.00: 1st and 2nd tied share 500 + 300; 3rd 200; a share with an odd cent: 801 cents
-    # below, to the tied player listed first.
-    assert paid(uneven) == [("1st=", ("A", "B"), (400, 400)), ("3rd", ("C",), (200,))]
-    odd = prize_table(
-        ranked(1, 1, 1, 4),
-        fee=Decimal("1"),
-        house_percent=0,
-        percents=(60, 40),
-        side_prizes={},
-        awards=[],
-    )
-    # $4.00: 240 + 160 = 400 cents for three: 134, 133, 133.
-    assert paid(odd) == [("1st=", ("A", "B", "C"), (134, 133, 133))]
-    assert odd.paid == odd.pool
+    settings_, door, standings = night(6, 1000, 0, (50, 30, 20), places=[1, 2, 2, 2, 5, 6])
+    sheet = cash_sheet(settings_, door, NightResult(standings))
+    assert paid(sheet) == [("1", ("A",), (3000,)), ("2=", ("B", "C", "D"), (1000, 1000, 1000))]
+    # $4.00 at 60/40 for three tied first: 240 + 160 = 400 cents, 134, 133, 133.
+    settings_, door, standings = night(4, 100, 0, (60, 40), places=[1, 1, 1, 4])
+    sheet = cash_sheet(settings_, door, NightResult(standings))
+    assert paid(sheet) == [("1=", ("A", "B", "C"), (134, 133, 133))]
 
 
 def test_side_prizes_come_first_and_a_tied_award_is_shared():
-    awards = [Award("most_loners", "Most loners", ("B", "C"), "2 loners")]
-    table = prize_table(
-        ranked(1, 2, 3, 4),
-        fee=Decimal("5"),
-        house_percent=10,
-        percents=(100,),
-        side_prizes={"most_loners": Decimal("3.01")},
-        awards=awards,
-    )
+    settings_, door, standings = night(4, 500, 10, (100,), most_loners=301)
+    won = (AwardResult("most_loners", "Most loners", ("B", "C")),)
+    sheet = cash_sheet(settings_, door, NightResult(standings, awards=won))
     # $20 pool, $2 house, $3.01 shared 151/150, $14.99 to first place.
-    assert [(p.label, p.names, p.each) for p in table.side] == [
-        ("Most loners", ("B", "C"), (151, 150))
+    assert [(a.label, a.shares) for a in sheet.award_payouts] == [
+        ("Most loners", (("B", 151), ("C", 150)))
     ]
-    assert paid(table) == [("1st", ("A",), (1499,))]
-    with pytest.raises(PrizeError, match=r"The side prizes come to \$30.00, more than the \$18.00"):
-        prize_table(
-            ranked(1, 2, 3, 4),
-            fee=Decimal("5"),
-            house_percent=10,
-            percents=(100,),
-            side_prizes={"most_loners": Decimal("30")},
-            awards=awards,
-        )
+    assert paid(sheet) == [("1", ("A",), (1499,))]
+    settings_, door, standings = night(4, 500, 10, (100,), most_loners=3000)
+    with pytest.raises(
+        ValueError, match=r"prizes come to \$30.00, more than the prize pot of \$18"
+    ):
+        cash_sheet(settings_, door, NightResult(standings, awards=won))
 
 
-def test_places_with_no_player_are_not_paid_and_said_so():
-    table = prize_table(
-        ranked(1, 2),
-        fee=Decimal("5"),
-        house_percent=0,
-        percents=(50, 30, 20),
-        side_prizes={},
-        awards=[],
-    )
-    assert paid(table) == [("1st", ("A",), (500,)), ("2nd", ("B",), (300,))]
-    assert table.unpaid == 200
-    assert "Not paid (no player for the place): $2.00." in table.legend
-
-
-@pytest.mark.parametrize(
-    "text, message",
-    [
-        ("50/30/10", "The percentages add up to 90, not 100."),
-        ("50/30/x", "Write the percentages as whole numbers"),
-        ("", "Give each paid place's percentage"),
-        ("100/0", "Each place's percentage is from 1 to 100."),
-        ("٥٠/٥٠", "Write the percentages as whole numbers"),
-    ],
-)
-def test_bad_percentages_are_refused_in_words(text, message):
-    with pytest.raises(ValueError, match=message):
-        parse_percents(text)
-    assert parse_percents("60, 40") == (60, 40)
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    places=st.lists(st.integers(1, 3), min_size=1, max_size=30),
-    fee=st.integers(0, 2000),
-    house=st.integers(0, 100),
-    percents=st.sampled_from([(100,), (50, 30, 20), (60, 40), (34, 33, 33), (40, 25, 15, 10, 10)]),
-    side=st.integers(0, 500),
-)
-def test_every_cent_of_the_pool_is_accounted_for(places, fee, house, percents, side):
-    # Ranked places as standings make them: 1, 1, 3, ... (a run of equal steps is a tie).
-    numbers, place = [], 1
-    for i, step in enumerate(places):
-        if i and step != 1:
-            place = i + 1
-        numbers.append(place)
-    lines = ranked(*numbers)
-    awards = [Award("booby", "Booby prize", (lines[-1].name,), "0 points")]
-    try:
-        table = prize_table(
-            lines,
-            fee=Decimal(fee) / 100,
-            house_percent=house,
-            percents=percents,
-            side_prizes={"booby": Decimal(side) / 100},
-            awards=awards,
-        )
-    except PrizeError:
-        assert side > fee * len(lines) - fee * len(lines) * house // 100
-        return
-    assert table.house + table.paid + table.unpaid == table.pool
-    assert table.unpaid >= 0 and all(c >= 0 for p in table.places for c in p.each)
-    for payout in table.places:
-        assert max(payout.each) - min(payout.each) <= 1  # a tie shares to the cent
-    if len(lines) >= len(percents):
-        assert table.unpaid == 0
+def test_places_with_no_player_are_now_paid_in_proportion():
+    # Changed with the ledger (FEWER_ENTRIES_RULE): the old table paid 1st $5 and 2nd $3 of
+    # two players' $10 and left $2 unpaid; the ledger pays the whole pot over the places that
+    # have a player, 50 and 30 of 80.
+    settings_, door, standings = night(2, 500, 0, (50, 30, 20))
+    sheet = cash_sheet(settings_, door, NightResult(standings))
+    assert paid(sheet) == [("1", ("A",), (625,)), ("2", ("B",), (375,))]
+    assert sheet.prizes_paid == sheet.prize_pot == 1000
 
 
 # --- Side awards by value ------------------------------------------------------------------
@@ -238,16 +154,22 @@ def prize_night(club):
         hands_per_round=2,
         award_most_loners=True,
         award_booby=True,
-        entry_fee=Decimal("5"),
-        house_percent=10,
-        places_paid="60/40",
-        prize_booby=Decimal("1"),
     )
+    set_prizes(event, fee=5, club_percent=10, places="60/40", booby=1)
     Entry.objects.bulk_create(Entry(event=event, player=p) for p in eight.values())
     table_one = [{"maker": "N", "tricks": 5, "alone": True}, {"maker": "N", "tricks": 3}]
     table_two = [{"maker": "E", "tricks": 3}, {"maker": "N", "tricks": 3}]
     play_round(event, 1, {1: ("ABCD", table_one), 2: ("EFGH", table_two)}, by_name=eight)
     return event
+
+
+def row(label: str, name: str, amount: str) -> str:
+    """A row of the prize table's HTML: the prize heads the players it pays."""
+    if label:
+        head = f'<tr class="prize"><td><strong class="prize-label">{label}</strong> '
+    else:
+        head = "<tr><td>"
+    return f'{head}<bdi>{name}</bdi></td><td class="num">{amount}</td></tr>'
 
 
 def test_the_standings_show_the_awards_and_the_prize_table(director_client, client, prize_night):
@@ -257,63 +179,97 @@ def test_the_standings_show_the_awards_and_the_prize_table(director_client, clie
     assert "<strong>Most loners</strong>: <bdi>A</bdi>\n" in page and "(1 loner)" in page
     assert "<strong>Booby prize</strong>: <bdi>B</bdi> and <bdi>D</bdi>" in page
     assert "(0 points, tied: shared)" in page
-    # $40 pool, $4 house, $1 booby shared 50/50, $35 to the places: 60% and 40%.
-    assert "Pool: 8 players × $5.00 = <strong>$40.00</strong>;" in page
-    assert "the house keeps $4.00" in page
-    assert '>1st</td><td><bdi>A</bdi></td><td class="num">$21.00<' in page
-    assert '>2nd</td><td><bdi>C</bdi></td><td class="num">$14.00<' in page
-    assert page.count("$0.50") == 2 and "$36.00" in page
+    # $40 pool, $4 to the club, $1 booby shared 50/50, $35 to the places: 60% and 40%.
+    assert "Prize pot: $36.00, after the club&#x27;s share of $4.00 (expenses)." in page
+    assert row("1st", "A", "$21.00") in page and row("2nd", "C", "$14.00") in page
+    assert row("Booby prize", "B", "$0.50") in page and row("", "D", "$0.50") in page
+    assert '<th scope="row">Paid out</th><td class="num">$36.00</td></tr></tfoot>' in page
+    # The legend says the ledger's rules, as the old one said its own.
+    assert "Places paid 60/40% of the prize pot left after the side awards&#x27; prizes." in page
+    assert "the cents left over go to first place" in page
+    assert "Entries tied for a paid place share the prizes of all the places they cover" in page
     assert "The prize table is not shown to players" in page
+    assert reverse("money:night-settings", args=[event.pk]) in page
 
     public = client.get(reverse("public:event", args=[event.club.slug, event.pk])).content.decode()
     assert "Most loners" in public and 'id="prizes"' not in public
-    Event.objects.filter(pk=event.pk).update(prizes_public=True)
+    NightMoney.objects.filter(event=event).update(show_prizes=True)
     public = client.get(reverse("public:event", args=[event.club.slug, event.pk])).content.decode()
-    assert 'id="prizes"' in public and "$21.00" in public
+    assert 'id="prizes"' in public and row("1st", "A", "$21.00") in public
+    # Players see the prizes won, never who paid nor the money page.
+    assert "money/" not in public and "not shown to players" not in public
     projector = client.get(reverse("public:projector", args=[event.club.slug, event.pk]))
     assert 'id="screen-awards"' in projector.content.decode()
 
     text = words(" ".join(pdf_text(get_pdf(director_client, "printout-standings", event))))
     assert "Side awards Most loners: A (1 loner)" in text
     assert "Booby prize: B and D (0 points, tied: shared)" in text
-    assert "Pool: 8 players × $5.00 = $40.00; the house keeps $4.00." in text
+    assert "Prize pot: $36.00, after the club's share of $4.00 (expenses)." in text
     assert "1st A $21.00 2nd C $14.00 Booby prize B $0.50 D $0.50 Paid out $36.00" in text
+    assert "the cents left over go to first place" in text
 
 
-def test_the_event_page_says_the_awards_and_the_prize_terms(director_client, prize_night):
+def test_a_club_playing_for_pounds_sees_its_prizes_in_pounds(director_client, client, prize_night):
     event = prize_night
-    assert event.prizes_in_words() == [
-        "Side awards: most loners, booby prize.",
-        "Prizes: an entry fee of $5.00, the house keeps 10%, places paid 60/40%; side prizes: "
-        "booby prize $1.00.",
-    ]
+    club = event.club
+    club.date_style = "en-GB"
+    club.save()
+    money = ClubMoney.of(club)
+    money.currency = "GBP"
+    money.save()
+    NightMoney.objects.filter(event=event).update(show_prizes=True)
+    page = director_client.get(reverse("tournaments:standings", args=[event.pk])).content.decode()
+    assert row("1st", "A", "£21.00") in page and "Prize pot: £36.00" in page
+    assert "$" not in page.split('id="prizes"', 1)[1].split("</section>", 1)[0]
+    public = client.get(reverse("public:event", args=[club.slug, event.pk])).content.decode()
+    assert row("2nd", "C", "£14.00") in public
+    text = words(" ".join(pdf_text(get_pdf(director_client, "printout-standings", event))))
+    assert "1st A £21.00 2nd C £14.00 Booby prize B £0.50 D £0.50 Paid out £36.00" in text
+
+
+def test_no_prize_table_without_the_nights_money(director_client, prize_night):
+    """A night with no money settings has no prize table, and looking does not make them."""
+    NightMoney.objects.filter(event=prize_night).delete()
+    page = director_client.get(reverse("tournaments:standings", args=[prize_night.pk]))
+    assert 'id="prizes"' not in page.content.decode() and "Most loners" in page.content.decode()
+    assert not NightMoney.objects.filter(event=prize_night).exists()
+
+
+def test_prizes_that_cannot_be_paid_are_said_to_the_director_only(
+    director_client, client, prize_night
+):
+    set_prizes(prize_night, fee=1, places="60/40", booby=20, public=True)
+    page = director_client.get(reverse("tournaments:standings", args=[prize_night.pk]))
+    assert "The side awards&#x27; prizes come to $20.00, more than the prize pot of $8.00" in (
+        page.content.decode()
+    )
+    slug = prize_night.club.slug
+    public = client.get(reverse("public:event", args=[slug, prize_night.pk])).content.decode()
+    assert 'id="prizes"' not in public and "$20.00" not in public
+
+
+def test_the_event_page_says_the_awards(director_client, prize_night):
+    event = prize_night
+    # The prize terms moved to the money page: the event says its side awards only.
+    assert event.prizes_in_words() == ["Side awards: most loners, booby prize."]
     page = director_client.get(reverse("tournaments:event-detail", args=[event.pk]))
     assert "Side awards: most loners, booby prize." in page.content.decode()
-    Event.objects.filter(pk=event.pk).update(
-        entry_fee=0, award_booby=False, award_most_loners=False
-    )
+    assert "entry fee" not in page.content.decode()
+    Event.objects.filter(pk=event.pk).update(award_booby=False, award_most_loners=False)
     event.refresh_from_db()
-    assert event.prizes_in_words() == ["No side awards.", "No prize table (no entry fee)."]
+    assert event.prizes_in_words() == ["No side awards."]
 
 
-@pytest.mark.parametrize(
-    "field, value, message",
-    [
-        ("places_paid", "50/30/10", "The percentages add up to 90, not 100."),
-        ("entry_fee", "-1", "Enter an amount of 0 or more."),
-        ("prize_booby", "10000", "At most 9,999.99."),
-        ("house_percent", "101", "Enter a number from 0 to 100."),
-    ],
-)
-def test_bad_prize_terms_are_refused_in_words(director_client, prize_night, field, value, message):
+def test_the_event_form_no_longer_sets_the_prizes(director_client, prize_night):
     from test_house_rules import EVENT_FORM
 
-    data = {**EVENT_FORM, "name": "Prize night", "rounds_planned": "1", field: value}
+    page = director_client.get(reverse("tournaments:event-edit", args=[prize_night.pk]))
+    for name in ("entry_fee", "house_percent", "places_paid", "prize_booby", "prizes_public"):
+        assert f'name="{name}"' not in page.content.decode()
+    data = {**EVENT_FORM, "name": "Prize night", "rounds_planned": "1", "entry_fee": "99"}
     response = director_client.post(reverse("tournaments:event-edit", args=[prize_night.pk]), data)
-    assert response.status_code == 200
-    assert message in response.context["form"].errors[field][0]
-    prize_night.refresh_from_db()
-    assert (prize_night.places_paid, prize_night.entry_fee) == ("60/40", Decimal("5"))
+    assert response.status_code == 302
+    assert NightMoney.objects.get(event=prize_night).entry_fee == 500
 
 
 def test_the_booby_prize_goes_to_the_last_place_the_standings_give():
@@ -343,10 +299,8 @@ def test_the_booby_prize_follows_the_standings_tie_break_on_loners(director_clie
         rounds_planned=1,
         hands_per_round=2,
         award_booby=True,
-        entry_fee=Decimal("5"),
-        places_paid="100",
-        prize_booby=Decimal("1"),
     )
+    set_prizes(event, fee=5, places="100", booby=1)
     Entry.objects.bulk_create(Entry(event=event, player=p) for p in eight.values())
     table_one = [{"maker": "N", "tricks": 5}, {"maker": "E", "tricks": 5}]
     table_two = [{"maker": "N", "tricks": 3, "alone": True}, {"maker": "E", "tricks": 5}]
@@ -360,8 +314,9 @@ def test_the_booby_prize_follows_the_standings_tie_break_on_loners(director_clie
     found = night_prizes(event, standings)
     (booby,) = found["awards"]
     assert booby.winners == ("G",) and booby.detail == "1 point"
-    assert [(p.label, p.names, p.each) for p in found["prizes"].side] == [
-        ("Booby prize", ("G",), (100,))
+    table = prize_table(event, standings, for_players=False)["prizes"]
+    assert [(r.label, r.name, r.amount) for r in table.rows if r.label == "Booby prize"] == [
+        ("Booby prize", "G", "$1.00")
     ]
     page = director_client.get(reverse("tournaments:standings", args=[event.pk])).content.decode()
     assert "<strong>Booby prize</strong>: <bdi>G</bdi>" in page and "tied: shared" not in page
@@ -406,9 +361,6 @@ def test_a_pairs_night_pays_its_partnerships_and_names_its_awards(
         "award_best_round": "on",
         "award_high_night": "on",
         "award_booby": "on",
-        "entry_fee": "5",
-        "places_paid": "60/40",
-        "prize_booby": "2",
     }
     response = director_client.post(reverse("tournaments:event-edit", args=[event.pk]), data)
     assert response.status_code == 302, response.context["form"].errors
@@ -416,7 +368,8 @@ def test_a_pairs_night_pays_its_partnerships_and_names_its_awards(
     assert "Side awards: most loners, best round, high night, booby prize." in words(
         detail.content.decode()
     )
-    Event.objects.filter(pk=event.pk).update(prizes_public=True)
+    # Its prizes on the money page: $5 a player, 60/40, a $2 booby prize, shown to players.
+    set_prizes(event, fee=5, places="60/40", booby=2, public=True)
 
     page = words(
         director_client.get(reverse("tournaments:standings", args=[event.pk])).content.decode()
@@ -430,15 +383,18 @@ def test_a_pairs_night_pays_its_partnerships_and_names_its_awards(
     assert "<strong>Booby prize</strong>: <bdi>N &amp; P</bdi>" in page
     assert "(0.5 games won)" in page
     assert "lowest place among the partnerships who played every round" in page
-    # 4 partnerships × $10 (both partners' fees) = $40; $2 booby; $38 paid 60/40.
-    assert "Pool: 4 partnerships × $10.00 = <strong>$40.00</strong>" in page
-    assert '>1st</td><td><bdi>M &amp; O</bdi></td><td class="num">$22.80<' in page
-    assert '>2nd</td><td><bdi>Q &amp; S</bdi></td><td class="num">$15.20<' in page
+    # 8 players × $5 = $40; $2 booby; $38 paid 60/40: $22.80 and $15.20 a partnership, split
+    # between the partners (the old table paid the partnership as one row).
+    assert "Prize pot: $40.00." in page
+    assert row("1st", "M", "$11.40") in page and row("", "O", "$11.40") in page
+    assert row("2nd", "Q", "$7.60") in page and row("", "S", "$7.60") in page
+    assert row("Booby prize", "N", "$1.00") in page and row("", "P", "$1.00") in page
 
     public = words(
         client.get(reverse("public:event", args=[event.club.slug, event.pk])).content.decode()
     )
-    assert "<strong>Booby prize</strong>: <bdi>N &amp; P</bdi>" in public and "$22.80" in public
+    assert "<strong>Booby prize</strong>: <bdi>N &amp; P</bdi>" in public
+    assert row("1st", "M", "$11.40") in public
 
     text = words(" ".join(pdf_text(get_pdf(director_client, "printout-standings", event))))
     assert (
@@ -446,8 +402,11 @@ def test_a_pairs_night_pays_its_partnerships_and_names_its_awards(
         "N & P (round 1), shared"
     ) in text
     assert "Booby prize: N & P (0.5 games won)" in text
-    assert "Pool: 4 partnerships × $10.00 = $40.00." in text
-    assert "1st M & O $22.80 2nd Q & S $15.20 Booby prize N & P $2.00 Paid out $40.00" in text
+    assert "Prize pot: $40.00." in text
+    assert (
+        "1st M $11.40 O $11.40 2nd Q $7.60 S $7.60 Booby prize N $1.00 P $1.00 Paid out $40.00"
+    ) in text
+    assert "A partnership's prize is split between the partners" in text
 
 
 def test_a_bracket_is_offered_no_side_awards(director_client, club):
@@ -476,3 +435,15 @@ def test_the_best_round_names_each_winner_once_and_waits_for_a_round_in_play():
     assert best.words == (
         "Best round, 10 points: Bud (rounds 1, 3 and 4), Ron (round 3) and Vern (round 4), shared"
     )
+
+
+def test_the_wall_pdf_shows_the_prizes_only_as_players_may_see_them(director_client, prize_night):
+    """The standings PDF goes on the hall's wall: no prize table while the night keeps its
+    prizes to the directors, and never the money's error, which can name who has not paid
+    (the director's standings page says it)."""
+    text = words(" ".join(pdf_text(get_pdf(director_client, "printout-standings", prize_night))))
+    assert "Side awards Most loners: A (1 loner)" in text
+    assert "Prize pot" not in text and "$21.00" not in text
+    set_prizes(prize_night, fee=1, places="60/40", booby=20, public=True)
+    text = words(" ".join(pdf_text(get_pdf(director_client, "printout-standings", prize_night))))
+    assert "Side awards" in text and "$20.00" not in text and "Prizes:" not in text

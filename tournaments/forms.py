@@ -47,13 +47,6 @@ POINTS_LOCKED = (
 THROWN_IN = "-"
 
 AWARD_FIELDS = tuple(f"award_{key}" for key in AWARDS)
-PRIZE_FIELDS = (
-    "entry_fee",
-    "house_percent",
-    "places_paid",
-    *(f"prize_{key}" for key in AWARDS),
-    "prizes_public",
-)
 
 
 class EventForm(HouseRulesFields, Sections, forms.ModelForm):
@@ -67,9 +60,8 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
         ("Sitting out", ("sit_out_rule", "sit_out_points")),
         ("Results", ("standings_hidden",)),
         ("Side awards", AWARD_FIELDS),
-        ("Prizes", PRIZE_FIELDS),
+        # The prizes and the rest of the night's money are set on the money page (money/).
     )
-    kept = (*HOUSE_RULES, *PRIZE_FIELDS[:-1])
 
     # Their range, and the words refusing a number outside it, are the model field's.
     rounds_planned = forms.IntegerField(
@@ -100,7 +92,6 @@ class EventForm(HouseRulesFields, Sections, forms.ModelForm):
             "sit_out_points",
             "standings_hidden",
             *AWARD_FIELDS,
-            *PRIZE_FIELDS,
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),

@@ -6,11 +6,8 @@ and the checks that need the whole table (game already won, round's hand count r
 """
 
 import secrets
-from decimal import Decimal
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Max, Min, Q
 from django.utils import timezone
@@ -19,7 +16,7 @@ from simple_history.models import HistoricalRecords
 import scoring
 from clubs.models import Club, Player, RulesChoice, number_range
 
-from .prizes import AWARDS, cents, money, parse_percents
+from .prizes import AWARDS
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 SIDE_CHOICES = [("NS", "North-South"), ("EW", "East-West")]
@@ -33,26 +30,11 @@ MAX_HANDS_PER_ROUND = 40
 # Numbers the app gives itself (a table's, a hand's, a table card's), typed only in the admin:
 # only the column, a smallint, bounds them.
 NUMBERED = number_range(1, 32767)
-# An entry fee or a side prize: a few dollars, never a fortune (and never below zero).
-MONEY = [
-    MinValueValidator(Decimal("0"), "Enter an amount of 0 or more."),
-    MaxValueValidator(Decimal("9999.99"), "At most 9,999.99."),
-]
-
-
-def money_field(label: str) -> models.DecimalField:
-    """An entry fee or a side prize, in dollars and cents."""
-    return models.DecimalField(
-        label, max_digits=6, decimal_places=2, default=Decimal("0"), validators=MONEY
-    )
 
 
 def percents_valid(text: str) -> None:
-    """The places' percentages, refused in the words tournaments/prizes.py gives."""
-    try:
-        parse_percents(text)
-    except ValueError as exc:
-        raise ValidationError(str(exc)) from exc
+    """Kept for migration 0011's history only: the places paid moved to the money app
+    (money.models.NightMoney, checked by money.ledger.Tier)."""
 
 
 def history_with_reasons() -> HistoricalRecords:
@@ -163,25 +145,6 @@ class Event(RulesChoice):
     award_best_round = models.BooleanField("best round", default=False)
     award_high_night = models.BooleanField("high night", default=False)
     award_booby = models.BooleanField("booby prize (last place)", default=False)
-    # The prize table: the entry fees make a pool, the house keeps its share, the places are
-    # paid by percentage, and each side award may carry a fixed amount.
-    entry_fee = money_field("entry fee")
-    house_percent = models.PositiveSmallIntegerField(
-        "house share (%)", default=0, validators=number_range(0, 100)
-    )
-    places_paid = models.CharField(
-        "places paid (%)",
-        max_length=80,
-        default="50/30/20",
-        validators=[percents_valid],
-        help_text="Each paid place's share of the pool after the house and side prizes, "
-        "first place first: 50/30/20, or 60/40.",
-    )
-    prize_most_loners = money_field("prize for most loners")
-    prize_best_round = money_field("prize for best round")
-    prize_high_night = money_field("prize for high night")
-    prize_booby = money_field("booby prize")
-    prizes_public = models.BooleanField("show the prize table to players", default=False)
     created = models.DateTimeField(auto_now_add=True)
     # The "New event" form's one-time token: a double click, or the form sent again, finds the
     # event the first post made instead of making a second (event_made_once_per_form).
@@ -246,29 +209,13 @@ class Event(RulesChoice):
             return []
         return [key for key in AWARDS if getattr(self, f"award_{key}")]
 
-    def side_prizes(self) -> dict[str, Decimal]:
-        return {key: getattr(self, f"prize_{key}") for key in AWARDS}
-
     def prizes_in_words(self) -> list[str]:
-        """The side awards and the prize table's terms, for the event page."""
-        chosen = [AWARDS[key].lower() for key in self.awards_chosen()]
-        lines = [f"Side awards: {', '.join(chosen)}." if chosen else "No side awards."]
+        """The side awards given, for the event page (a bracket gives none). Their prizes and
+        the rest of the night's money are set on the money page (money/)."""
         if self.is_bracket:
-            lines = []  # a bracket has none to give (awards_chosen)
-        if self.entry_fee > 0:
-            terms = f"Prizes: an entry fee of {money(cents(self.entry_fee))}"
-            if self.house_percent:
-                terms += f", the house keeps {self.house_percent}%"
-            terms += f", places paid {self.places_paid}%"
-            side = [
-                f"{AWARDS[key].lower()} {money(cents(amount))}"
-                for key, amount in self.side_prizes().items()
-                if amount > 0 and key in self.awards_chosen()
-            ]
-            lines.append(terms + (f"; side prizes: {', '.join(side)}." if side else "."))
-        else:
-            lines.append("No prize table (no entry fee).")
-        return lines
+            return []
+        chosen = [AWARDS[key].lower() for key in self.awards_chosen()]
+        return [f"Side awards: {', '.join(chosen)}." if chosen else "No side awards."]
 
     def max_hands(self) -> int | None:
         return self.hands_per_round if self.round_end == self.RoundEnd.HANDS else None

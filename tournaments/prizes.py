@@ -1,4 +1,4 @@
-"""Side awards and the prize table, from a night's ranked standings lines. Plain Python (no
+"""Side awards, from a night's ranked standings lines. Plain Python (no
 database), so each rule can be tested by value.
 
 Side awards (a club picks them per event): most loners, best round, high night, and the booby
@@ -10,23 +10,14 @@ night), is named, never broken: every player tied is listed. While the night is 
 the awards are named as leading so far, and the booby prize and the prize table wait for the
 last round (SO_FAR_RULE: tournaments/standings.py `night_prizes`).
 
-The prize table, in whole cents so that the total is exact:
-- the pool is the entry fee times the players who took part in the night;
-- the house keeps its share (rounded down to the cent; the odd cent stays in the prizes);
-- the side prizes are fixed amounts paid from the pool, shared among the players tied for the
-  award;
-- what is left is paid to the places by percentage (50/30/20 by default), each rounded down to
-  the cent, the cents left over going to first place;
-- players tied at a paid place share the combined prizes of the places they cover ("2=" with
-  three players covers places 2, 3 and 4); a share that does not divide evenly gives its odd
-  cents one each to the tied players in the order printed (by name).
+The prize table (the places paid, these awards' prizes, the side pots) is the money app's
+ledger (money/ledger/, shown through tournaments/prize_pages.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 
 AWARDS = {
     "most_loners": "Most loners",
@@ -166,148 +157,3 @@ def _points(points) -> str:
     from .standings import fmt
 
     return f"{fmt(points)} point" if points == 1 else f"{fmt(points)} points"
-
-
-# --- The prize table -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Payout:
-    label: str  # "1st", "2nd=", or an award's title
-    names: tuple[str, ...]
-    each: tuple[int, ...]  # cents, one per name
-
-    @property
-    def total(self) -> int:
-        return sum(self.each)
-
-    @property
-    def rows(self) -> list[tuple[str, int]]:
-        return list(zip(self.names, self.each, strict=True))
-
-
-@dataclass(frozen=True)
-class PrizeTable:
-    players: int
-    fee: int  # cents
-    pool: int
-    house: int
-    side: tuple[Payout, ...]
-    places: tuple[Payout, ...]
-    percents: tuple[int, ...]
-
-    @property
-    def paid(self) -> int:
-        return sum(p.total for p in (*self.side, *self.places))
-
-    @property
-    def unpaid(self) -> int:
-        """Cents of the pool paid to no one: places with no player to take them."""
-        return self.pool - self.house - self.paid
-
-    @property
-    def legend(self) -> str:
-        """How the table was worked out, under it on the page and in the PDF."""
-        shares = "/".join(str(p) for p in self.percents)
-        words = (
-            f"Places paid {shares}% of the pool left after the house's share and the side "
-            "prizes. Tied players share the prizes of the places they cover. Amounts are "
-            "rounded down to the cent: the odd cents of the places go to first place, and "
-            "those of a shared prize to the tied players listed first."
-        )
-        if self.unpaid:
-            words += f" Not paid (no player for the place): {money(self.unpaid)}."
-        return words
-
-
-class PrizeError(ValueError):
-    """Prizes that cannot be paid from the pool, in words for the director."""
-
-
-def parse_percents(text: str) -> tuple[int, ...]:
-    """ "50/30/20" (or "50, 30, 20") as the places' percentages; ValueError in words when they
-    are not whole numbers from 1 to 100 adding up to 100."""
-    parts = [p.strip() for p in text.replace(",", "/").split("/") if p.strip()]
-    if not parts:
-        raise ValueError("Give each paid place's percentage, for example 50/30/20.")
-    if not all(p.isascii() and p.isdigit() for p in parts):
-        raise ValueError("Write the percentages as whole numbers, for example 50/30/20.")
-    numbers = tuple(int(p) for p in parts)
-    if any(n < 1 or n > 100 for n in numbers):
-        raise ValueError("Each place's percentage is from 1 to 100.")
-    if len(numbers) > 20:
-        raise ValueError("At most 20 places can be paid.")
-    if sum(numbers) != 100:
-        raise ValueError(f"The percentages add up to {sum(numbers)}, not 100.")
-    return numbers
-
-
-def cents(amount: Decimal | int | str) -> int:
-    return int((Decimal(amount) * 100).to_integral_value())
-
-
-def money(amount_cents: int) -> str:
-    """ "$12.50": the app's one way to show money."""
-    sign = "-" if amount_cents < 0 else ""
-    return f"{sign}${abs(amount_cents) // 100:,}.{abs(amount_cents) % 100:02d}"
-
-
-def _share(total: int, count: int) -> tuple[int, ...]:
-    """`total` cents in `count` shares as equal as cents allow, the odd cents to the first."""
-    base, odd = divmod(total, count)
-    return tuple(base + (1 if i < odd else 0) for i in range(count))
-
-
-def prize_table(
-    lines: Sequence,
-    *,
-    fee: Decimal,
-    house_percent: int,
-    percents: Sequence[int],
-    side_prizes: dict[str, Decimal],
-    awards: Sequence[Award],
-) -> PrizeTable:
-    """The prize table for ranked standings lines (place, name, in printed order). Raises
-    PrizeError when the side prizes come to more than the pool leaves after the house."""
-    fee_cents = cents(fee)
-    pool = fee_cents * len(lines)
-    house = pool * house_percent // 100
-    side = []
-    for award in awards:
-        amount = cents(side_prizes.get(award.key) or 0)
-        if amount > 0:
-            side.append(Payout(award.title, award.winners, _share(amount, len(award.winners))))
-    after_side = pool - house - sum(p.total for p in side)
-    if after_side < 0:
-        raise PrizeError(
-            f"The side prizes come to {money(pool - house - after_side)}, more than the "
-            f"{money(pool - house)} left after the house's share: lower them, or the share."
-        )
-    # Each place's prize, rounded down; the cents left over go to first place.
-    prizes = [after_side * p // 100 for p in percents]
-    if prizes:
-        prizes[0] += after_side - sum(prizes)
-    places = []
-    by_place: dict[int, list[str]] = {}
-    for line in lines:
-        by_place.setdefault(line.place, []).append(line.name)
-    for place, names in sorted(by_place.items()):
-        covered = prizes[place - 1 : place - 1 + len(names)]
-        if not covered:
-            break
-        label = _ordinal(place) + ("=" if len(names) > 1 else "")
-        places.append(Payout(label, tuple(names), _share(sum(covered), len(names))))
-    return PrizeTable(
-        players=len(lines),
-        fee=fee_cents,
-        pool=pool,
-        house=house,
-        side=tuple(side),
-        places=tuple(places),
-        percents=tuple(percents),
-    )
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

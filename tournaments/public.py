@@ -32,6 +32,7 @@ from config.jinja2 import partial
 from . import format_pages
 from .hidden import mask_hidden
 from .models import Event, Round, Seat
+from .prize_pages import prize_table
 from .projector import points_shown, projector_response, round_seating
 from .standings import (
     TIE_WORDS,
@@ -204,11 +205,12 @@ def event_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def _public_prizes(event: Event, standings) -> dict:
-    """The side awards for everyone; the prize table only if the director shows it."""
-    found = night_prizes(event, standings)
-    if not event.prizes_public:
-        found.update(prizes=None, prize_error="")
-    return found
+    """The side awards for everyone; the prize table only if the club shows it to players
+    (prize_pages.prize_table, for players: never who paid, never an error)."""
+    return {
+        **night_prizes(event, standings),
+        **prize_table(event, standings, for_players=True),
+    }
 
 
 @hiding_names

@@ -910,7 +910,7 @@ def fmt_place(line) -> str:
     return f"{line.place}=" if line.shared else str(line.place)
 
 
-# --- Side awards and the prize table ----------------------------------------------------------
+# --- Side awards ------------------------------------------------------------------------------
 
 
 @dataclass
@@ -959,69 +959,33 @@ def _pairs_awards(event: Event, standings: Standings, chosen: list[str], loners:
 
 
 def night_prizes(event: Event, standings: Standings) -> dict:
-    """The night's side awards and prize table (tournaments/prizes.py), as the standings page,
-    the players' page, the projector and the PDF show them. A pairs night's prize table pays
-    its partnerships by place (both partners' fees in the pool), and its awards are the
-    partnerships' but for most loners (`_pairs_awards`); a bracket's prize table pays its
-    teams by their placings, with no side awards; no prize table without an entry fee. A prize
-    table that cannot be paid (side prizes above the pool) is `prize_error`, in words.
+    """The night's side awards (tournaments/prizes.py), as the standings page, the players'
+    page, the projector and the PDF show them. A pairs night's awards are the partnerships'
+    but for most loners (`_pairs_awards`); a bracket has none. The prize table is the money
+    app's (tournaments/prize_pages.py), which pays these awards' prizes.
 
     While a progressive night is still played (not `final`), its awards are leading so far
-    (`so_far`), and neither the booby prize nor the prize table is named: who is last, and
-    who played the whole night, is known only at the end. `award_notes`: the rules the
-    awards follow, in words, for every page that shows them (prizes.BOOBY_RULE,
-    prizes.SO_FAR_RULE)."""
-    found = {
-        "awards": [],
-        "prizes": None,
-        "prize_error": "",
-        "prize_unit": "player",
-        "so_far": False,
-        "award_notes": [],
-    }
-    if event.is_bracket and not standings.teams:
-        return found
-    lines, fee = standings.players, event.entry_fee
-    if standings.is_pairs:
-        # Partners pay a fee each and are paid as one: the pool is both fees, the places the
-        # partnerships'.
-        lines, fee, found["prize_unit"] = standings.teams, event.entry_fee * 2, "partnership"
+    (`so_far`), and the booby prize is not named: who is last, and who played the whole
+    night, is known only at the end. `award_notes`: the rules the awards follow, in words,
+    for every page that shows them (prizes.BOOBY_RULE, prizes.SO_FAR_RULE)."""
+    found = {"awards": [], "so_far": False, "award_notes": []}
     if event.is_bracket:
-        # A bracket pays its places team by team: the pool is each partner's fee. A team
-        # still in has no place yet (place 0): no prize is paid until the bracket is over.
-        lines, fee, found["prize_unit"] = standings.teams, event.entry_fee * 2, "team"
-        if any(line.place == 0 for line in lines):
-            return found
+        return found
+    loners = "lone marches" if event.loners_counted == Event.LonersCounted.MARCH else "loners"
+    chosen = event.awards_chosen()
+    so_far = found["so_far"] = not standings.final
+    if so_far and chosen:
+        found["award_notes"].append(prizes.SO_FAR_RULE)
+    if "booby" in chosen:
+        found["award_notes"].append(
+            prizes.PAIRS_BOOBY_RULE if standings.is_pairs else prizes.BOOBY_RULE
+        )
+    if so_far:
+        chosen = [key for key in chosen if key != "booby"]
+    if standings.is_pairs:
+        found["awards"] = _pairs_awards(event, standings, chosen, loners)
     else:
-        loners = "lone marches" if event.loners_counted == Event.LonersCounted.MARCH else "loners"
-        chosen = event.awards_chosen()
-        so_far = found["so_far"] = not standings.final
-        if so_far and (chosen or event.entry_fee > 0):
-            found["award_notes"].append(prizes.SO_FAR_RULE)
-        if "booby" in chosen:
-            found["award_notes"].append(
-                prizes.PAIRS_BOOBY_RULE if standings.is_pairs else prizes.BOOBY_RULE
-            )
-        if so_far:
-            chosen = [key for key in chosen if key != "booby"]
-        if standings.is_pairs:
-            found["awards"] = _pairs_awards(event, standings, chosen, loners)
-        else:
-            found["awards"] = prizes.side_awards(
-                standings.players, chosen, loners, in_play=standings.in_play
-            )
-        if so_far:
-            return found
-    if event.entry_fee > 0:
-        try:
-            found["prizes"] = prizes.prize_table(
-                lines,
-                fee=fee,
-                house_percent=event.house_percent,
-                percents=prizes.parse_percents(event.places_paid),
-                side_prizes=event.side_prizes(),
-                awards=found["awards"],
-            )
-        except ValueError as exc:
-            found["prize_error"] = str(exc)
+        found["awards"] = prizes.side_awards(
+            standings.players, chosen, loners, in_play=standings.in_play
+        )
     return found

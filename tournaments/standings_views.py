@@ -15,6 +15,7 @@ from config.jinja2 import partial
 
 from .hidden import mask_hidden
 from .models import SEAT_NAMES
+from .prize_pages import prize_table
 from .projector import points_shown, projector_response
 from .standings import (
     TIE_WORDS,
@@ -43,6 +44,7 @@ def _context(request: HttpRequest, event) -> dict:
         "standings": standings,
         **standings_tables(request, standings),
         **night_prizes(event, standings),
+        **prize_table(event, standings, for_players=False),
         "tie_words": TIE_WORDS,
         "standings_hidden_now": not points_shown(event, standings),
     }

@@ -9,6 +9,7 @@ from .night import (
     FIFTY_FIFTY_TO,
     FINES_TO,
     METHODS,
+    AwardResult,
     Door,
     NightResult,
     NightSettings,
@@ -19,11 +20,13 @@ from .night import (
 )
 from .rules import *  # noqa: F403
 from .sheet import (
+    AwardPayout,
     CashSheet,
     Change,
     Correction,
     PlacePayout,
     SidePot,
+    award_payouts,
     cash_sheet,
     correction,
     payouts,
@@ -34,6 +37,8 @@ __all__ = [
     "FIFTY_FIFTY_TO",
     "FINES_TO",
     "METHODS",
+    "AwardPayout",
+    "AwardResult",
     "CashSheet",
     "Change",
     "Correction",
@@ -46,6 +51,7 @@ __all__ = [
     "Refund",
     "SidePot",
     "Tier",
+    "award_payouts",
     "by_percent",
     "cash_sheet",
     "correction",

@@ -81,6 +81,9 @@ class NightSettings:
     pool_name: str = "Perfect hand pool"
     fifty_fifty_to: str = "club"  # FIFTY_FIFTY_TO: the other half to the club or the pot
     early_leavers_paid: bool = True  # rules.EARLY_LEAVERS_PAID_RULE / _NOT_PAID_RULE
+    # A side award's fixed prize (most loners, best round...), by the award's key: paid from
+    # the prize pot before the places (rules.AWARD_PRIZES_RULE).
+    award_prizes: Mapping[str, int] = field(default_factory=dict)
     currency: str = "USD"
     locale: str = "en_US"
 
@@ -88,7 +91,9 @@ class NightSettings:
         minor_digits(self.currency)  # a ValueError in words for a code babel does not know
         _locale(self.locale)
         object.__setattr__(self, "tiers", tuple(self.tiers))
+        object.__setattr__(self, "award_prizes", dict(self.award_prizes))
         amounts = {
+            **{f"The {key.replace('_', ' ')} prize": v for key, v in self.award_prizes.items()},
             "The entry fee": self.entry_fee,
             "The ahead price": 0 if self.ahead_fee is None else self.ahead_fee,
             "The club's fixed share": self.club_fixed,
@@ -176,6 +181,7 @@ class NightSettings:
             rules.TIE_RULE,
             rules.PARTNERSHIP_RULE,
             rules.FEWER_ENTRIES_RULE,
+            *([rules.AWARD_PRIZES_RULE] if any(self.award_prizes.values()) else []),
             rules.EARLY_LEAVERS_PAID_RULE
             if self.early_leavers_paid
             else rules.EARLY_LEAVERS_NOT_PAID_RULE,
@@ -367,6 +373,37 @@ class Placing:
 
 
 @dataclass(frozen=True)
+class AwardResult:
+    """A side award won tonight (most loners, best round...): its key (as
+    NightSettings.award_prizes names it), its title, and its winners: entries (a player, or a
+    partnership of two), several when tied, in the order the standings list them."""
+
+    key: str
+    title: str
+    winners: tuple[tuple[str, ...], ...]
+
+    def __post_init__(self):
+        winners = tuple((w,) if isinstance(w, str) else tuple(w) for w in self.winners)
+        object.__setattr__(self, "winners", winners)
+        if not isinstance(self.key, str) or not self.key:
+            raise ValueError("A side award needs its key (most_loners, best_round...).")
+        for entry in winners:
+            if len(entry) not in (1, 2):
+                raise ValueError(
+                    f"{self.title}: a winner is one player or a partnership of two, "
+                    f"not {len(entry)}."
+                )
+            for name in entry:
+                _check_name(name, self.title)
+        if len(set(winners)) != len(winners):
+            raise ValueError(f"{self.title}: a winner is listed twice: list each once.")
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(name for entry in self.winners for name in entry)
+
+
+@dataclass(frozen=True)
 class NightResult:
     """The end of the night: the final standings (1st first, tied entries sharing a place
     number, in the order they are printed), and what the hands and the draws recorded."""
@@ -377,9 +414,11 @@ class NightResult:
     pool_winners: tuple[str, ...] = ()  # the high hand / perfect hand tonight, if any
     fifty_fifty_winner: str = ""  # anyone holding the ticket, a player or not
     left_early: frozenset[str] = frozenset()
+    awards: tuple[AwardResult, ...] = ()  # the side awards won tonight (with a prize or not)
 
     def __post_init__(self):
         object.__setattr__(self, "standings", tuple(self.standings))
+        object.__setattr__(self, "awards", tuple(self.awards))
         object.__setattr__(self, "pool_winners", tuple(self.pool_winners))
         object.__setattr__(self, "left_early", frozenset(self.left_early))
         object.__setattr__(self, "loners", dict(self.loners))
@@ -423,6 +462,18 @@ class NightResult:
         for name in self.left_early:
             if name not in players:
                 raise ValueError(f"{name} left early but is not in the standings: check it.")
+        keys = [award.key for award in self.awards]
+        if len(set(keys)) != len(keys):
+            raise ValueError("A side award is listed twice: list each award once.")
+        for award in self.awards:
+            if not isinstance(award, AwardResult):
+                raise ValueError("Give each side award as its key, title and winners.")
+            for name in award.players:
+                if name not in players:
+                    raise ValueError(
+                        f"{name} won {award.title.lower()} but is not in the standings: check "
+                        "the name."
+                    )
         if not isinstance(self.fifty_fifty_winner, str):
             raise ValueError("The 50/50 winner is a name.")
 

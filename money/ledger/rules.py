@@ -19,6 +19,13 @@ FEWER_ENTRIES_RULE = (
     "When fewer entries finish than places are paid, the prize pot is paid over the places "
     "that have an entry, in proportion to their percentages."
 )
+AWARD_PRIZES_RULE = (
+    "Each side award with a prize (most loners, best round, high night, the booby prize) is "
+    "paid its fixed prize from the prize pot before the places; the winners tied for it share "
+    "it equally, the odd cents one each in the order the standings list them (a partnership's "
+    "share split between the partners). What is left of the pot is paid to the places. Prizes "
+    "coming to more than the prize pot are refused."
+)
 TURNOUT_RULE = (
     "The places paid follow the turnout: the players in the final standings, early leavers "
     "included."

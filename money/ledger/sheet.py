@@ -38,6 +38,58 @@ class PlacePayout:
         return f"{self.place}{'=' if self.tied else ''}"
 
 
+@dataclass(frozen=True)
+class AwardPayout:
+    """A side award's prize: its winners (entries, several when tied) and each player's
+    share (rules.AWARD_PRIZES_RULE)."""
+
+    key: str
+    title: str
+    entries: tuple[tuple[str, ...], ...]
+    shares: tuple[tuple[str, int], ...]  # (player, amount), in the standings' order
+
+    @property
+    def tied(self) -> bool:
+        return len(self.entries) > 1
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.shares)
+
+    @property
+    def amount(self) -> int:
+        return sum(amount for _, amount in self.shares)
+
+    @property
+    def label(self) -> str:
+        return self.title
+
+
+def award_payouts(
+    settings: NightSettings, result: NightResult, prize_pot: int
+) -> tuple[AwardPayout, ...]:
+    """rules.AWARD_PRIZES_RULE: each side award won tonight with a prize set, shared among its
+    winners. ValueError in words when they come to more than the prize pot. An award nobody
+    won (no loner made) pays nothing: its prize stays in the pot for the places."""
+    paid = []
+    for award in result.awards:
+        amount = settings.award_prizes.get(award.key, 0)
+        if amount <= 0 or not award.winners:
+            continue
+        shares = []
+        for entry, each in zip(award.winners, split(amount, len(award.winners)), strict=True):
+            shares += _entry_shares(entry, each)
+        paid.append(AwardPayout(award.key, award.title, award.winners, tuple(shares)))
+    total = sum(p.amount for p in paid)
+    if total > prize_pot:
+        raise ValueError(
+            f"The side awards' prizes come to {settings.money(total)}, more than the prize pot "
+            f"of {settings.money(prize_pot)} left after the club's share: lower them, or the "
+            "club's share."
+        )
+    return tuple(paid)
+
+
 def _entry_shares(entry: tuple[str, ...], amount: int) -> list[tuple[str, int]]:
     # rules.PARTNERSHIP_RULE: split between the partners, the odd cent to the first named.
     return list(zip(entry, split(amount, len(entry)), strict=True))
@@ -123,6 +175,9 @@ class CashSheet:
     carried: int  # to the next night
     owed: dict[str, int]  # still owed by players: not in the sheet's money until paid
     cash_in_box: int  # rules.BOX_RULE
+    # The side awards' prizes, paid from the prize pot before the places (the places share
+    # what is left): part of prizes_paid.
+    award_payouts: tuple[AwardPayout, ...] = ()
 
     @property
     def money_in(self) -> int:
@@ -135,7 +190,11 @@ class CashSheet:
 
     @property
     def prizes_paid(self) -> int:
-        return sum(p.amount for p in self.payouts)
+        return sum(p.amount for p in (*self.payouts, *self.award_payouts))
+
+    @property
+    def awards_paid(self) -> int:
+        return sum(p.amount for p in self.award_payouts)
 
     @property
     def side_pots_paid(self) -> int:
@@ -159,7 +218,7 @@ class CashSheet:
     def won_by(self) -> dict[str, int]:
         """Each winner's total: places and side pots."""
         won: dict[str, int] = {}
-        rows = [s for p in self.payouts for s in p.shares]
+        rows = [s for p in (*self.payouts, *self.award_payouts) for s in p.shares]
         rows += [row for pot in self.side_pots for row in pot.paid]
         for name, amount in rows:
             won[name] = won.get(name, 0) + amount
@@ -196,6 +255,18 @@ class CashSheet:
                     "shares": rows(p.shares),
                 }
                 for p in self.payouts
+            ],
+            "awards": [
+                {
+                    "award": a.key,
+                    "title": a.title,
+                    "tied": a.tied,
+                    "players": list(a.players),
+                    "entries": [list(e) for e in a.entries],
+                    "amount": d(a.amount),
+                    "shares": rows(a.shares),
+                }
+                for a in self.award_payouts
             ],
             "side_pots": [
                 {
@@ -315,6 +386,8 @@ def cash_sheet(settings: NightSettings, door: Door, result: NightResult) -> Cash
         club_entries + (fines if fines_to == "club" else 0) + (other_half if to_club else 0)
     )
 
+    awards = award_payouts(settings, result, prize_pot)
+
     side_pots = []
     if basket_in or settings.loner_prize or fines_to == "basket":
         side_pots.append(
@@ -372,7 +445,9 @@ def cash_sheet(settings: NightSettings, door: Door, result: NightResult) -> Cash
         club_share_of_entries=club_entries,
         club_share_for=settings.club_share_for,
         prize_pot=prize_pot,
-        payouts=payouts(settings, result, prize_pot),
+        # rules.AWARD_PRIZES_RULE: the awards first, the places share what is left.
+        award_payouts=awards,
+        payouts=payouts(settings, result, prize_pot - sum(a.amount for a in awards)),
         side_pots=tuple(side_pots),
         carried_in=settings.pool_carried_in,
         carried=carried,

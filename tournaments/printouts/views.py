@@ -14,7 +14,7 @@ from tournaments.hidden import for_print
 from tournaments.inputs import whole_number
 from tournaments.links import public_reverse
 from tournaments.models import MAX_TABLE_CARDS, Table, TableCard, TallyPrint
-from tournaments.prizes import money
+from tournaments.prize_pages import prize_table
 from tournaments.standings import (
     TIE_WORDS,
     away_legend,
@@ -191,7 +191,12 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
         {
             "players": players_values,
             "teams": teams_values,
-            **_prize_printout(night_prizes(event, result)),
+            # The standings PDF goes on the hall's wall: the prizes as players may see them
+            # (the night shows them), never the money's errors, which can say who has not
+            # paid; the director's page shows those.
+            **_prize_printout(
+                night_prizes(event, result), prize_table(event, result, for_players=True)
+            ),
             # Why a row's rounds are blank: names, so masked with the rest.
             "away": "" if result.is_pairs else away_legend(result),
         },
@@ -211,25 +216,18 @@ def standings(request: HttpRequest, pk: int) -> FileResponse:
     return _pdf(content, event, "standings")
 
 
-def _prize_printout(found: dict) -> dict:
-    """The side awards in words and the prize table's rows, as the standings page shows them."""
+def _prize_printout(found: dict, table: dict) -> dict:
+    """The side awards in words and the prize table's rows, as the standings page shows them
+    (the money ledger's table: tournaments/prize_pages.py)."""
     awards = [award.words for award in found["awards"]]
     awards += found["award_notes"]  # the rules they follow, as the page says them
-    table = found["prizes"]
     heading = {"awards_heading": "Side awards so far" if found["so_far"] else "Side awards"}
-    if found["prize_error"]:
-        return {"awards": [*awards, f"Prizes: {found['prize_error']}"], **heading}
-    if table is None:
+    if table["prize_error"]:
+        return {"awards": [*awards, f"Prizes: {table['prize_error']}"], **heading}
+    prizes = table["prizes"]
+    if prizes is None:
         return {"awards": awards, **heading}
-    unit = found["prize_unit"]
-    rows = [["Prize", unit.capitalize(), "Paid"]]
-    for payout in (*table.places, *table.side):
-        for i, (name, each) in enumerate(payout.rows):
-            rows.append([payout.label if i == 0 else "", name, money(each)])
-    rows.append(["Paid out", "", money(table.paid)])
-    pool = (
-        f"Pool: {table.players} {unit}{'s' if table.players != 1 else ''} × {money(table.fee)} = "
-        f"{money(table.pool)}"
-        + (f"; the house keeps {money(table.house)}." if table.house else ".")
-    )
-    return {"awards": awards, "prizes": rows, "prize_notes": (pool, table.legend), **heading}
+    rows = [["Prize", "Player", "Paid"]]
+    rows += [[row.label, row.words, row.amount] for row in prizes.rows]
+    rows.append(["Paid out", "", prizes.paid_out])
+    return {"awards": awards, "prizes": rows, "prize_notes": (prizes.pot, prizes.legend), **heading}

@@ -4,7 +4,6 @@ minus sign below zero: `{% load points %}{{ line.total|points }}`, and the legen
 
 from django import template
 
-from tournaments.prizes import money
 from tournaments.standings import fmt, fmt_place, loners_words, missed_legend, sit_out_legend
 from tournaments.text import game_score, minus, signed
 
@@ -22,7 +21,6 @@ register.filter("place", fmt_place)
 register.filter("sit_out_legend", sit_out_legend)
 register.filter("missed_legend", missed_legend)
 register.filter("loners_words", loners_words)
-register.filter("money", money)
 # A game's score, "5 – −1" (tournaments/text.py): {{ ns|game_score:ew }}, {{ points|signed }}.
 register.filter("game_score", game_score)
 register.filter("signed", signed)

@@ -1,0 +1,75 @@
+"""The cash sheet and the club's money page in chromium, as a director past seventy reads them
+on a phone: nothing wider than the 360px screen at the usual text size and at 200%, every
+amount whole on its line; screenshots at 360, 360 with 200% text and 1280 wide go to $SHOTS
+(/tmp/shots/sheet by default)."""
+
+import datetime
+import os
+
+from conftest import PHONE, log_in
+from test_money_sheet import finished_night
+
+from money.night import night_money_of
+from tournaments.models import Event
+
+SHOTS = os.environ.get("SHOTS", "/tmp/shots/sheet")
+
+
+# What reaches past a phone's edge, to say so when something does.
+WIDE = """[...document.querySelectorAll('main *')]
+  .filter(e => e.getBoundingClientRect().right > 361).slice(0, 8)
+  .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+
+
+def shoot(page, cdp, name: str) -> None:
+    """The whole page at 360 wide, then at 200% text (a window as tall as the page: the text
+    size set through DevTools would be laid out again by full_page), then 1280 wide. At each
+    phone size, nothing may reach past the screen's edge."""
+    os.makedirs(SHOTS, exist_ok=True)
+    page.set_viewport_size(PHONE)
+    page.reload()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=f"{SHOTS}/{name}-360.png", full_page=True)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    page.reload()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.set_viewport_size({"width": PHONE["width"], "height": height})
+    page.screenshot(path=f"{SHOTS}/{name}-360-text-200.png")
+    wide = page.evaluate(WIDE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.reload()
+    page.screenshot(path=f"{SHOTS}/{name}-1280.png", full_page=True)
+
+
+def test_the_sheet_and_the_club_money_fit_a_phone_at_any_text_size(
+    browser, live_server, club, director
+):
+    night = finished_night(club)
+    later = Event.objects.create(
+        club=club, name="Next Tuesday", date=datetime.date(2026, 12, 1), rounds_planned=2
+    )
+    night_money_of(later)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    cdp = context.new_cdp_session(page)
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{night.pk}/money/sheet/")
+    balance = page.locator("#balance")
+    assert balance.inner_text().startswith("Balanced: money in $49.50")
+    # Every amount whole on one line (CLDR's no-break spaces, and the cells' nowrap).
+    heights = page.eval_on_selector_all(
+        "table.sheet td.num", "cells => cells.map(c => c.getClientRects().length)"
+    )
+    assert heights and all(n == 1 for n in heights)
+    shoot(page, cdp, "sheet")
+    page.goto(f"{live_server.url}/events/{later.pk}/money/sheet/")
+    shoot(page, cdp, "sheet-waiting")
+    page.goto(f"{live_server.url}/clubs/{club.slug}/money/")
+    assert "Perfect hand pool" in page.locator("#carried").inner_text()
+    shoot(page, cdp, "club")
+    context.close()
