@@ -9,10 +9,11 @@ from django.db.models import Q
 from clubs.models import Player
 from config.forms import Sections
 from tournaments.models import Event
+from tournaments.prizes import AWARDS
 
 from .fields import AmountField
 from .ledger import Tier
-from .models import DEFAULT_FIELDS, ClubMoney, DoorRecord, NightMoney, _percents
+from .models import AWARD_KEYS, DEFAULT_FIELDS, ClubMoney, DoorRecord, NightMoney, _percents
 from .night import locale_of
 
 AMOUNT_FIELDS = (
@@ -24,6 +25,7 @@ AMOUNT_FIELDS = (
     "euchre_fine",
     "pool_buy_in",
     "pool_carried_in",
+    *(f"prize_{key}" for key in AWARD_KEYS),
 )
 
 # Which field a message of money.ledger.NightSettings is about, by the words it starts with
@@ -40,6 +42,8 @@ _MESSAGE_FIELDS = (
     ("The euchre fine", "euchre_fine"),
     ("The pool buy-in", "pool_buy_in"),
     ("The pool carried in", "pool_carried_in"),
+    *((f"The {key.replace('_', ' ')} prize", f"prize_{key}") for key in AWARD_KEYS),
+    ("The side awards' prizes", "prize_most_loners"),
     ("The places paid start", "small_under"),
     ("Each tier of places paid", "small_under"),
 )
@@ -68,6 +72,7 @@ class NightSettingsForm(Sections, forms.ModelForm):
                 "pool_carried_in",
             ),
         ),
+        ("Side awards' prizes", tuple(f"prize_{key}" for key in AWARD_KEYS)),
         ("50/50 draw", ("fifty_fifty_to",)),
         ("Early leavers", ("early_leavers_paid",)),
         ("Players see", ("show_prizes",)),
@@ -126,6 +131,7 @@ class NightSettingsForm(Sections, forms.ModelForm):
             "fifty_fifty_to",
             "early_leavers_paid",
             "show_prizes",
+            *(f"prize_{key}" for key in AWARD_KEYS),
         )
         labels = {
             "entry_fee": "Entry fee (at the door)",
@@ -170,13 +176,24 @@ class NightSettingsForm(Sections, forms.ModelForm):
             self.fields[name] = AmountField(
                 label=old.label,
                 help_text=old.help_text,
-                required=name != "ahead_fee",
+                # Empty is 0 (none), but for the entry fee, which must be said, and the ahead
+                # price, where empty means the same as the entry fee.
+                required=name == "entry_fee",
                 currency=self.currency,
                 locale=self.locale,
             )
         self.fields["ahead_fee"].help_text = "Leave empty when paying ahead costs the same."
         if pool_source:
             self.fields["pool_carried_in"].help_text = pool_source
+        chosen = set(event.awards_chosen())
+        for key in AWARD_KEYS:
+            field = self.fields[f"prize_{key}"]
+            field.label = f"{AWARDS[key]}: prize"
+            field.help_text = (
+                "Paid from the prize pot before the places; 0 for none."
+                if key in chosen
+                else "This night does not give this award (the event's settings): 0."
+            )
         for name in ("places_paid", "small_places_paid"):
             self.fields[name].widget.attrs["inputmode"] = "numeric"
 
@@ -194,6 +211,9 @@ class NightSettingsForm(Sections, forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        for name in AMOUNT_FIELDS:
+            if name not in ("entry_fee", "ahead_fee") and cleaned.get(name, 0) is None:
+                cleaned[name] = 0
         if self.errors:
             return cleaned
         small_under = cleaned["small_under"]

@@ -497,3 +497,17 @@ def test_the_pool_carried_in_says_where_it_came_from(director_client, played, cl
     # The treasurer corrects it: saved as typed.
     director_client.post(url("night-settings", later), settings_post(pool_carried_in="8.50"))
     assert NightMoney.objects.get(event=later).pool_carried_in == 850
+
+
+def test_a_side_awards_prize_is_set_here_and_paid_with_the_places(director_client, played, nine):
+    """Most loners: A and C made one each (tests/test_standings.py), so they share its $4.00,
+    paid from the prize pot before 1st place."""
+    Event.objects.filter(pk=played.pk).update(award_most_loners=True)
+    settings_page = director_client.get(url("night-settings", played)).content.decode()
+    assert "Most loners: prize" in settings_page
+    director_client.post(url("night-settings", played), settings_post(prize_most_loners="4.00"))
+    assert NightMoney.objects.get(event=played).prize_most_loners == 400
+    html = page(director_client, played)
+    assert "Side awards&#x27; prizes: most loners $4.00." in html or "most loners $4.00" in html
+    a = payout_row(html, nine["A"])
+    assert "Most loners (tied, shared): $2.00" in a and "won $22.50" in a

@@ -27,6 +27,7 @@ from money.models import DoorRecord, NightMoney, PaidMark
 from money.night import NightLedger, carried_pool, night_ledger, night_money_of
 from tournaments import services as tournament_services
 from tournaments.models import Entry, Event
+from tournaments.prizes import AWARDS
 from tournaments.services import ActionRefused
 
 METHOD_WORDS = dict(DoorRecord.Method.choices)
@@ -198,6 +199,10 @@ def _payout_rows(ledger: NightLedger) -> list[PayoutRow]:
             words = f"{_ordinal(payout.place)} place" + (" (tied, shared)" if payout.tied else "")
             for name, amount in payout.shares:
                 parts.setdefault(name, []).append((words, amount))
+        for award in ledger.sheet.award_payouts:
+            words = award.title + (" (tied, shared)" if award.tied else "")
+            for name, amount in award.shares:
+                parts.setdefault(name, []).append((words, amount))
         for pot in ledger.sheet.side_pots:
             for name, amount in pot.paid:
                 parts.setdefault(name, []).append((pot.name, amount))
@@ -235,6 +240,9 @@ def _settings_words(ledger: NightLedger) -> list[str]:
             f"Loner basket {f(s.loner_buy_in)} from each entry"
             + (f", {f(s.loner_prize)} a loner." if s.loner_prize else ", shared by the loners.")
         )
+    awards = [f"{AWARDS[k].lower()} {f(v)}" for k, v in s.award_prizes.items() if v and k in AWARDS]
+    if awards:
+        lines.append(f"Side awards' prizes: {', '.join(awards)}.")
     if s.euchre_fine:
         lines.append(f"Euchre fine {f(s.euchre_fine)}, to {money.get_fines_to_display()}.")
     if s.pool_buy_in or s.pool_carried_in:
