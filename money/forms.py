@@ -188,11 +188,12 @@ class NightSettingsForm(Sections, forms.ModelForm):
         chosen = set(event.awards_chosen())
         for key in AWARD_KEYS:
             field = self.fields[f"prize_{key}"]
-            field.label = f"{AWARDS[key]}: prize"
+            title = AWARDS[key]
+            field.label = title if "prize" in title.lower() else f"Prize for {title.lower()}"
             field.help_text = (
                 "Paid from the prize pot before the places; 0 for none."
                 if key in chosen
-                else "This night does not give this award (the event's settings): 0."
+                else "Not given tonight: tick it in the event's settings to give it."
             )
         for name in ("places_paid", "small_places_paid"):
             self.fields[name].widget.attrs["inputmode"] = "numeric"

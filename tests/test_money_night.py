@@ -504,7 +504,7 @@ def test_a_side_awards_prize_is_set_here_and_paid_with_the_places(director_clien
     paid from the prize pot before 1st place."""
     Event.objects.filter(pk=played.pk).update(award_most_loners=True)
     settings_page = director_client.get(url("night-settings", played)).content.decode()
-    assert "Most loners: prize" in settings_page
+    assert "Prize for most loners" in settings_page
     director_client.post(url("night-settings", played), settings_post(prize_most_loners="4.00"))
     assert NightMoney.objects.get(event=played).prize_most_loners == 400
     html = page(director_client, played)
