@@ -4,6 +4,7 @@ the currency cannot hold. Every refusal says what is wrong and how to write it."
 
 from babel.numbers import NumberFormatError, parse_decimal
 from django import forms
+from django.core.validators import MaxLengthValidator
 
 from .amounts import to_decimal, to_minor
 from .currency import format_money, minor_digits
@@ -47,6 +48,9 @@ class AmountField(forms.CharField):
         kwargs.setdefault("max_length", 40)
         super().__init__(*args, **kwargs)
         self.widget.attrs.setdefault("inputmode", "decimal")
+        # CharField's length check would run on the cleaned amount (an int): the text's length
+        # is checked in to_python instead.
+        self.validators = [v for v in self.validators if not isinstance(v, MaxLengthValidator)]
 
     def prepare_value(self, value):
         if isinstance(value, int) and not isinstance(value, bool):
@@ -57,6 +61,8 @@ class AmountField(forms.CharField):
         text = super().to_python(value)
         if text in self.empty_values:
             return None
+        if self.max_length is not None and len(text) > self.max_length:
+            raise forms.ValidationError(f"Type an amount of at most {self.max_length} characters.")
         try:
             return parse_amount(text, self.currency, self.locale)
         except ValueError as exc:

@@ -1,15 +1,498 @@
-"""Stub: filled in by its branch."""
+"""The director's night money page (issue 42, points 1-3): the night's settings, the door (who
+paid, how, refunds, plays free, who still owes, walk-ins), the draws, and the payouts marked
+paid, with what a correction after the night leaves owed.
 
-from django.http import Http404
+Every figure shown is money.night.night_ledger's; a record is checked by the ledger itself
+(`Door.check`) with the new record added before anything is saved, so a refusal is the
+ledger's own words and nothing is half-saved. Only the club's directors (money/access.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from clubs import services as club_services
+from money.access import event_for_director
+from money.forms import DoorForm, DrawsForm, NightSettingsForm, PaidForm, WalkInForm
+from money.ledger import METHODS, Door, Payment, Refund
+from money.models import DoorRecord, NightMoney, PaidMark
+from money.night import NightLedger, carried_pool, night_ledger, night_money_of
+from tournaments import services as tournament_services
+from tournaments.models import Entry, Event
+from tournaments.prizes import AWARDS
+from tournaments.services import ActionRefused
+
+METHOD_WORDS = dict(DoorRecord.Method.choices)
 
 
-def _missing(*args, **kwargs):
-    raise Http404
+class Refused(Exception):
+    """A record the ledger refuses: its message is shown, and the transaction rolls back."""
 
 
-night_page = _missing
-night_settings = _missing
-door_record = _missing
-walk_in = _missing
-draws = _missing
-mark_paid = _missing
+def _night_url(event: Event, anchor: str = "") -> str:
+    return reverse("money:night", args=[event.pk]) + (f"#{anchor}" if anchor else "")
+
+
+def _row_anchor(player_id: int) -> str:
+    return f"player-{player_id}"
+
+
+def _locked_money(event: Event) -> NightMoney:
+    """The night's money row, held until the transaction ends: two posts for the same night
+    (a double click, two directors) are checked and saved one after the other, each seeing
+    what the other saved. (SQLite's IMMEDIATE transactions already take one write at a
+    time: config/settings.py.)"""
+    night_money_of(event)
+    return NightMoney.objects.select_for_update().get(event=event)
+
+
+# --- Settings --------------------------------------------------------------------------------
+
+
+def _pool_source(event: Event, ledger: NightLedger) -> str:
+    """Where the pool carried in came from, in words: the club's last night before this one
+    that had a pool (money.night.carried_pool's own choice of night)."""
+    earlier = (
+        NightMoney.objects.filter(event__club_id=event.club_id)
+        .exclude(event=event)
+        .filter(event__date__lte=event.date)
+        .exclude(pool_buy_in=0, pool_carried_in=0)
+        .select_related("event")
+        .order_by("-event__date", "-event__pk")
+    )
+    source = next(
+        (m.event for m in earlier if (m.event.date, m.event.pk) < (event.date, event.pk)), None
+    )
+    if source is None:
+        return "No earlier night of the club carried a pool. The treasurer may correct it."
+    carried = carried_pool(event)
+    return (
+        f"From {source.name} ({source.date:%d %b %Y}), which carried "
+        f"{ledger.format(carried)} with no winner. The treasurer may correct it."
+    )
+
+
+@login_required
+def night_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    event = event_for_director(request, pk)
+    money = night_money_of(event)
+    ledger = night_ledger(event, money=money)
+    source = _pool_source(event, ledger)
+    form = NightSettingsForm(request.POST or None, instance=money, event=event, pool_source=source)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            form.save()
+            if form.cleaned_data["make_default"]:
+                form.save_defaults()
+        said = "The night's money is saved"
+        if form.cleaned_data["make_default"]:
+            said += ", and made the club's defaults for new events"
+        messages.success(request, said + ".")
+        return redirect("money:night", pk=event.pk)
+    return render(
+        request,
+        "money/night_settings.html",
+        {"event": event, "form": form, "ledger": ledger},
+        status=400 if form.is_bound else 200,
+    )
+
+
+# --- The night's page ------------------------------------------------------------------------
+
+
+@dataclass
+class DoorRow:
+    """One player at the door, every figure from the ledger's door."""
+
+    player_id: int
+    name: str
+    entered: bool
+    present: bool
+    records: int
+    paid: list[tuple[str, int]] = field(default_factory=list)  # (method words, amount)
+    refunded: list[tuple[str, int]] = field(default_factory=list)
+    waived: bool = False
+    owes: int = 0
+    buttons: list[tuple[str, str, int]] = field(default_factory=list)  # (method, words, amount)
+
+    @property
+    def anchor(self) -> str:
+        return _row_anchor(self.player_id)
+
+
+def _door_rows(ledger: NightLedger) -> list[DoorRow]:
+    event, door, settings = ledger.event, ledger.door, ledger.settings
+    owed = ledger.owed()
+    entries = Entry.objects.filter(event=event).select_related("player")
+    rows: dict[int, DoorRow] = {}
+    for entry in entries:
+        p = entry.player
+        rows[p.pk] = DoorRow(p.pk, p.name, True, entry.present, 0)
+    counts: dict[int, int] = {}
+    for record in DoorRecord.objects.filter(event=event).select_related("player"):
+        counts[record.player_id] = counts.get(record.player_id, 0) + 1
+        if record.player_id not in rows:
+            rows[record.player_id] = DoorRow(record.player_id, record.player.name, False, False, 0)
+    for row in rows.values():
+        row.records = counts.get(row.player_id, 0)
+        if not ledger.money.door_kept:
+            continue
+        name = row.name
+        row.paid = [(METHOD_WORDS[m], door.paid(name, m)) for m in METHODS if door.paid(name, m)]
+        row.refunded = [
+            (METHOD_WORDS[m], door.refunded(name, m)) for m in METHODS if door.refunded(name, m)
+        ]
+        row.waived = name in door.waived
+        row.owes = owed.get(name, 0)
+        if settings is None or row.waived:
+            continue
+        net = door.net(name)
+        for method in METHODS:
+            # The price this way of paying asks (the ahead price when paying ahead), less
+            # what the player has paid already: the ledger's price rule (Door.price).
+            price = settings.price(method == "ahead" or door.paid_ahead(name))
+            if price - net > 0:
+                words = {"cash": "Paid cash", "card": "Paid by card", "ahead": "Paid ahead"}
+                row.buttons.append((method, words[method], price - net))
+    return sorted(rows.values(), key=lambda r: (not r.entered, r.name.casefold()))
+
+
+@dataclass
+class PayoutRow:
+    player_id: int | None
+    name: str
+    won: int
+    handed: int
+    parts: list[tuple[str, int]]
+
+    @property
+    def difference(self) -> int:
+        return self.won - self.handed
+
+    @property
+    def given_back(self) -> int:
+        return self.handed - self.won
+
+    @property
+    def anchor(self) -> str:
+        return f"payout-{self.player_id}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _payout_rows(ledger: NightLedger) -> list[PayoutRow]:
+    """Each winner from `ledger.settle()`, with the sheet's breakdown of what they won."""
+    parts: dict[str, list[tuple[str, int]]] = {}
+    if ledger.sheet is not None:
+        for payout in ledger.sheet.payouts:
+            words = f"{_ordinal(payout.place)} place" + (" (tied, shared)" if payout.tied else "")
+            for name, amount in payout.shares:
+                parts.setdefault(name, []).append((words, amount))
+        for award in ledger.sheet.award_payouts:
+            words = award.title + (" (tied, shared)" if award.tied else "")
+            for name, amount in award.shares:
+                parts.setdefault(name, []).append((words, amount))
+        for pot in ledger.sheet.side_pots:
+            for name, amount in pot.paid:
+                parts.setdefault(name, []).append((pot.name, amount))
+    ids = dict(ledger.event.club.players.values_list("name", "pk"))
+    return [
+        PayoutRow(ids.get(name), name, won, handed, parts.get(name, []))
+        for name, won, handed in ledger.settle()
+    ]
+
+
+def _settings_words(ledger: NightLedger) -> list[str]:
+    """The night's settings in a few plain lines."""
+    money, s = ledger.money, ledger.settings
+    if s is None:
+        return []
+    f = ledger.format
+    lines = [
+        f"Entry {f(s.entry_fee)}"
+        + (f", {f(s.ahead_fee)} paid ahead" if s.ahead_fee is not None else "")
+        + ("" if money.door_kept else " (the door is not recorded: everyone counts as paid)")
+        + "."
+    ]
+    if s.club_percent:
+        lines.append(f"The club keeps {s.club_percent}% for {s.club_share_for}.")
+    elif s.club_fixed:
+        lines.append(f"The club keeps {f(s.club_fixed)} for {s.club_share_for}.")
+    for tier, after in zip(s.tiers, [*s.tiers[1:], None], strict=True):
+        who = f"From {tier.from_players} players" if tier.from_players > 1 else "Always"
+        if after is not None:
+            who = f"Under {after.from_players} players" if tier.from_players <= 1 else who
+        places = "/".join(f"{p}%" for p in tier.percents)
+        lines.append(f"{who}: places paid {places} of the prize pot.")
+    if s.loner_buy_in:
+        lines.append(
+            f"Loner basket {f(s.loner_buy_in)} from each entry"
+            + (f", {f(s.loner_prize)} a loner." if s.loner_prize else ", shared by the loners.")
+        )
+    awards = [f"{AWARDS[k].lower()} {f(v)}" for k, v in s.award_prizes.items() if v and k in AWARDS]
+    if awards:
+        lines.append(f"Side awards' prizes: {', '.join(awards)}.")
+    if s.euchre_fine:
+        lines.append(f"Euchre fine {f(s.euchre_fine)}, to {money.get_fines_to_display()}.")
+    if s.pool_buy_in or s.pool_carried_in:
+        lines.append(
+            f"{s.pool_name}: {f(s.pool_buy_in)} from each entry, {f(s.pool_carried_in)} carried in."
+        )
+    return lines
+
+
+def _render_night(request: HttpRequest, event: Event, status: int = 200, **extra) -> HttpResponse:
+    ledger = night_ledger(event)
+    money = ledger.money
+    context = {
+        "event": event,
+        "ledger": ledger,
+        "settings_words": _settings_words(ledger),
+        "rows": _door_rows(ledger),
+        "owed": ledger.owed(),
+        "payouts": _payout_rows(ledger) if ledger.sheet is not None or ledger.paid else [],
+        "walk_in_form": extra.pop("walk_in_form", None) or WalkInForm(event=event),
+        "draws_form": extra.pop("draws_form", None) or DrawsForm(instance=money, event=event),
+        "methods": DoorRecord.Method.choices,
+        "price": ledger.settings.price(False) if ledger.settings is not None else 0,
+        **extra,
+    }
+    return render(request, "money/night.html", context, status=status)
+
+
+@login_required
+def night_page(request: HttpRequest, pk: int) -> HttpResponse:
+    return _render_night(request, event_for_director(request, pk))
+
+
+# --- The door --------------------------------------------------------------------------------
+
+
+def _check_door(ledger: NightLedger, door: Door) -> None:
+    """The ledger's word on the door with the new record added: Refused in its words."""
+    if ledger.settings is None:
+        raise Refused(f"The night's money settings need fixing first: {ledger.error}")
+    try:
+        door.check(ledger.settings)
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+
+
+def _with_record(door: Door, name: str, kind: str, method: str, amount: int) -> Door:
+    try:
+        if kind == DoorRecord.Kind.PAID:
+            return Door(
+                payments=(*door.payments, Payment(name, method, amount)),
+                refunds=door.refunds,
+                waived=door.waived,
+                fifty_fifty_sales=door.fifty_fifty_sales,
+            )
+        if kind == DoorRecord.Kind.REFUND:
+            return Door(
+                payments=door.payments,
+                refunds=(*door.refunds, Refund(name, amount, method)),
+                waived=door.waived,
+                fifty_fifty_sales=door.fifty_fifty_sales,
+            )
+        waived = (*door.waived, name) if kind == DoorRecord.Kind.WAIVED else door.waived
+        if kind == "unwaive":
+            waived = tuple(n for n in door.waived if n != name)
+        return Door(
+            payments=door.payments,
+            refunds=door.refunds,
+            waived=waived,
+            fifty_fifty_sales=door.fifty_fifty_sales,
+        )
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+
+
+def _form_errors(form) -> str:
+    return " ".join(str(e) for errors in form.errors.values() for e in errors)
+
+
+@login_required
+@require_POST
+def door_record(request: HttpRequest, pk: int) -> HttpResponse:
+    """POST player, kind (paid/refund/waived), method (cash/card/ahead), amount, seen."""
+    event = event_for_director(request, pk)
+    form = DoorForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        player = form.cleaned_data.get("player")
+        return redirect(_night_url(event, _row_anchor(player.pk) if player else "door"))
+    player, kind = form.cleaned_data["player"], form.cleaned_data["kind"]
+    method = form.cleaned_data["method"] or DoorRecord.Method.CASH
+    amount = form.cleaned_data["amount"] or 0
+    anchor = _row_anchor(player.pk)
+    try:
+        with transaction.atomic():
+            money = _locked_money(event)
+            if not money.door_kept:
+                raise Refused(
+                    "This night does not record the door (its settings): everyone in the "
+                    "standings counts as paid. Tick “Record who paid at the door” first."
+                )
+            # Two quick clicks post the same form twice: each carries how many records the
+            # player had when the page was drawn, and the second finds one more and is
+            # refused. A count, not a time window: a real second payment after the page is
+            # drawn again is recorded, and nothing depends on the clock.
+            records = DoorRecord.objects.filter(event=event, player=player).count()
+            if records != form.cleaned_data["seen"]:
+                raise Refused(
+                    f"Something was recorded for {player.name} since this page was drawn "
+                    "(a second click?): nothing more is recorded. Look at their row again."
+                )
+            ledger = night_ledger(event, money=money)
+            if kind in (DoorRecord.Kind.WAIVED, "unwaive") and amount:
+                raise Refused("“Plays free” takes no amount: leave the amount empty.")
+            _check_door(ledger, _with_record(ledger.door, player.name, kind, method, amount))
+            if kind == "unwaive":
+                waivers = DoorRecord.objects.filter(event=event, player=player, kind="waived")
+                if not waivers.delete()[0]:
+                    raise Refused(f"{player.name} does not play free: nothing to take off.")
+            else:
+                DoorRecord.objects.create(
+                    event=event,
+                    player=player,
+                    kind=kind,
+                    method=method,
+                    amount=amount if kind != DoorRecord.Kind.WAIVED else 0,
+                    by=request.user,
+                )
+    except Refused as exc:
+        messages.error(request, str(exc))
+        return redirect(_night_url(event, anchor))
+    if kind == DoorRecord.Kind.WAIVED:
+        said = f"{player.name} plays free."
+    elif kind == "unwaive":
+        said = f"{player.name} no longer plays free."
+    else:
+        verb = "paid" if kind == DoorRecord.Kind.PAID else "was refunded"
+        said = f"{player.name} {verb} {ledger.format(amount)} ({METHOD_WORDS[method]})."
+    messages.success(request, said)
+    return redirect(_night_url(event, anchor))
+
+
+@login_required
+@require_POST
+def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
+    """POST name, method, amount: the player (found on the roster as the club page finds a
+    name, or added to it) is entered and checked in, and their payment recorded, together."""
+    event = event_for_director(request, pk)
+    form = WalkInForm(request.POST, event=event)
+    if not form.is_valid():
+        return _render_night(request, event, walk_in_form=form, status=400)
+    name, method = form.cleaned_data["name"], form.cleaned_data["method"]
+    amount = form.cleaned_data["amount"]
+    try:
+        with transaction.atomic():
+            money = _locked_money(event)
+            if not money.door_kept:
+                raise Refused(
+                    "This night does not record the door (its settings): add the player on "
+                    "the event page instead."
+                )
+            player = club_services.same_name(event.club, name)
+            if player is None:
+                try:
+                    player = club_services.player_add(club=event.club, name=name)
+                except ValidationError as exc:
+                    raise Refused(" ".join(exc.messages)) from None
+            elif DoorRecord.objects.filter(event=event, player=player).exists():
+                # Also what stops a second click from recording the walk-in twice.
+                raise Refused(
+                    f"{player.name} is already at the door tonight: record more on their row."
+                )
+            try:
+                tournament_services.entries_add(event=event, players=[player])
+            except ActionRefused as exc:
+                raise Refused(exc.message) from None
+            Entry.objects.filter(event=event, player=player).update(present=True)
+            ledger = night_ledger(event, money=money)
+            _check_door(ledger, _with_record(ledger.door, player.name, "paid", method, amount))
+            DoorRecord.objects.create(
+                event=event,
+                player=player,
+                kind="paid",
+                method=method,
+                amount=amount,
+                by=request.user,
+            )
+    except Refused as exc:
+        form.add_error(None, str(exc))
+        return _render_night(request, event, walk_in_form=form, status=400)
+    messages.success(
+        request,
+        f"{player.name} is checked in and paid {ledger.format(amount)} ({METHOD_WORDS[method]}).",
+    )
+    return redirect(_night_url(event, _row_anchor(player.pk)))
+
+
+@login_required
+@require_POST
+def draws(request: HttpRequest, pk: int) -> HttpResponse:
+    """POST fifty_fifty_sales, fifty_fifty_winner, pool_winners (player ids, repeated)."""
+    event = event_for_director(request, pk)
+    with transaction.atomic():
+        money = _locked_money(event)
+        form = DrawsForm(request.POST, instance=money, event=event)
+        if form.is_valid():
+            form.save()
+    if not form.is_valid():
+        return _render_night(request, event, draws_form=form, status=400)
+    messages.success(request, "The draws are saved.")
+    return redirect(_night_url(event, "draws"))
+
+
+# --- Payouts ---------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def mark_paid(request: HttpRequest, pk: int) -> HttpResponse:
+    """POST player, amount (minor units, signed: what the page showed as the difference
+    between won and handed out; negative is money given back)."""
+    event = event_for_director(request, pk)
+    form = PaidForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        return redirect(_night_url(event, "payouts"))
+    player, amount = form.cleaned_data["player"], form.cleaned_data["amount"]
+    anchor = f"payout-{player.pk}"
+    try:
+        with transaction.atomic():
+            money = _locked_money(event)
+            ledger = night_ledger(event, money=money)
+            if ledger.sheet is None:
+                raise Refused(ledger.error or ledger.waiting)
+            won = {n: (w, h) for n, w, h in ledger.settle()}
+            w, h = won.get(player.name, (0, 0))
+            # Recorded only if it is still the difference the page showed: a second click
+            # (or another director who recorded it first) finds it settled and adds nothing.
+            if w - h != amount or not amount:
+                raise Refused(
+                    f"{player.name}'s payout was already recorded (a second click?), or changed "
+                    f"since this page was drawn: they have won {ledger.format(w)} and been "
+                    f"handed {ledger.format(h)}. Look at their row again."
+                )
+            PaidMark.objects.create(event=event, player=player, amount=amount, by=request.user)
+    except Refused as exc:
+        messages.error(request, str(exc))
+        return redirect(_night_url(event, anchor))
+    if amount > 0:
+        messages.success(request, f"{player.name} was handed {ledger.format(amount)}.")
+    else:
+        messages.success(request, f"{player.name} gave back {ledger.format(-amount)}.")
+    return redirect(_night_url(event, anchor))

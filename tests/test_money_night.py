@@ -1,0 +1,513 @@
+"""The director's night money page (issue 42, points 1-3): the settings and their refusals,
+the door (payments, refunds, plays free, who still owes, walk-ins), the draws, the payouts
+marked paid, and a correction after the payouts, through the Django test client. Every figure
+on the pages is money.night.night_ledger's: the tests read the page and the ledger."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+from test_standings import ROUND_1, ROUND_2, play_round
+
+from clubs.models import Player
+from money.models import ClubMoney, DoorRecord, NightMoney, PaidMark
+from money.night import night_ledger, night_money_of
+from tournaments import services
+from tournaments.models import Entry, Event, Hand
+
+
+def url(name, event):
+    return reverse(f"money:{name}", args=[event.pk])
+
+
+def settings_post(**changes):
+    """The settings form as the page posts it, the defaults unless changed."""
+    data = {
+        "entry_fee": "5.00",
+        "ahead_fee": "",
+        "door_kept": "on",
+        "club_percent": "0",
+        "club_fixed": "0",
+        "club_share_for": "expenses",
+        "places_paid": "50/30/20",
+        "small_under": "12",
+        "small_places_paid": "100",
+        "loner_buy_in": "0",
+        "loner_prize": "0",
+        "euchre_fine": "0",
+        "fines_to": "pot",
+        "pool_name": "Perfect hand pool",
+        "pool_buy_in": "0",
+        "pool_carried_in": "0",
+        "fifty_fifty_to": "club",
+        "early_leavers_paid": "on",
+    }
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+@pytest.fixture
+def nine(club):
+    return {x: Player.objects.create(club=club, name=x) for x in "ABCDEFGHI"}
+
+
+@pytest.fixture
+def night(club, nine):
+    """Nine entrants A..I, checked in; no round played yet. $5 entry."""
+    event = Event.objects.create(
+        club=club,
+        name="Small night",
+        date=datetime.date(2026, 11, 24),
+        rounds_planned=2,
+        hands_per_round=2,
+    )
+    Entry.objects.bulk_create(Entry(event=event, player=p) for p in nine.values())
+    money = night_money_of(event)
+    money.entry_fee = 500
+    money.save()
+    return event
+
+
+def pay(client, event, player, method="cash", amount="5.00", kind="paid"):
+    seen = DoorRecord.objects.filter(event=event, player=player).count()
+    data = {"player": player.pk, "kind": kind, "method": method, "amount": amount, "seen": seen}
+    return client.post(url("door", event), data, follow=True)
+
+
+def page(client, event) -> str:
+    return client.get(url("night", event)).content.decode()
+
+
+# --- 1. The settings ---------------------------------------------------------------------------
+
+
+def test_settings_are_saved_and_shown_in_words(director_client, night):
+    response = director_client.post(
+        url("night-settings", night),
+        settings_post(entry_fee="6.50", ahead_fee="5", club_percent="10", places_paid="60/40"),
+    )
+    assert response.status_code == 302
+    money = NightMoney.objects.get(event=night)
+    assert (money.entry_fee, money.ahead_fee, money.club_percent) == (650, 500, 10)
+    html = page(director_client, night)
+    assert "Entry $6.50, $5.00 paid ahead." in html
+    assert "The club keeps 10% for expenses." in html
+    assert "places paid 60%/40% of the prize pot" in html
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"places_paid": "60/30/20"}, "places_paid", "add up to 110, not 100"),
+        ({"places_paid": "120"}, "places_paid", "each place&#x27;s percentage is from 1 to 100"),
+        ({"places_paid": "40/30/20"}, "places_paid", "add up to 90, not 100"),
+        ({"small_places_paid": "50/40"}, "small_places_paid", "add up to 90, not 100"),
+        ({"entry_fee": "-5"}, "entry_fee", "An amount cannot be negative"),
+        ({"entry_fee": "five dollars"}, "entry_fee", "is not an amount"),
+        (
+            {"club_percent": "10", "club_fixed": "2.00"},
+            "club_percent",
+            "either a percentage or a fixed sum",
+        ),
+        ({"club_percent": "120"}, "club_percent", "at most 100%"),
+        ({"loner_buy_in": "5", "pool_buy_in": "3"}, "pool_buy_in", "more than the entry fee"),
+    ],
+)
+def test_a_bad_setting_is_refused_beside_its_field_and_nothing_is_saved(
+    director_client, night, changes, field, message
+):
+    before = NightMoney.objects.filter(event=night).values().get()
+    response = director_client.post(
+        url("night-settings", night), settings_post(**{"entry_fee": "7.00", **changes})
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    block = html.split(f'id="field-{field}"', 1)[1].split('class="field', 1)[0]
+    assert message in block, block
+    # Nothing half-saved: not even the good entry fee typed with it.
+    assert NightMoney.objects.filter(event=night).values().get() == before
+
+
+def test_the_settings_can_become_the_clubs_defaults(director_client, night, club):
+    director_client.post(
+        url("night-settings", night),
+        settings_post(entry_fee="8.00", euchre_fine="0.25", make_default="on"),
+    )
+    defaults = ClubMoney.of(club).defaults
+    assert defaults["entry_fee"] == 800 and defaults["euchre_fine"] == 25
+    later = Event.objects.create(club=club, name="Next", date=datetime.date(2026, 12, 1))
+    assert night_money_of(later).entry_fee == 800
+
+
+def test_settings_left_alone_do_not_become_the_defaults(director_client, night, club):
+    director_client.post(url("night-settings", night), settings_post(entry_fee="8.00"))
+    assert NightMoney.objects.get(event=night).entry_fee == 800
+    assert "entry_fee" not in ClubMoney.of(club).defaults
+
+
+# --- 2. The door -------------------------------------------------------------------------------
+
+
+def test_the_door_records_payments_and_shows_who_still_owes(director_client, night, nine):
+    pay(director_client, night, nine["A"])
+    pay(director_client, night, nine["B"], method="card", amount="2.00")
+    pay(director_client, night, nine["C"], kind="waived", amount="")
+    html = page(director_client, night)
+    a, b = (html.split(f'id="player-{nine[x].pk}"', 1)[1].split("</li>", 1)[0] for x in "AB")
+    assert "Paid $5.00 (cash)" in a and "Still owes" not in a
+    assert "Paid $2.00 (card)" in b and "Still owes $3.00" in b
+    assert "Plays free" in html
+    # The six others are checked in and have paid nothing: they owe the entry fee.
+    assert night_ledger(night).owed() == {"B": 300, **dict.fromkeys("DEFGHI", 500)}
+    assert "7 still owe" in html
+
+
+def test_the_event_page_says_who_still_owes(director_client, night, nine):
+    event_page = reverse("tournaments:event-detail", args=[night.pk])
+    for x in "ABCDEFGH":
+        pay(director_client, night, nine[x])
+    html = director_client.get(event_page).content.decode()
+    assert "1 still owes" in html and "<bdi>I</bdi> $5.00" in html
+    assert url("night", night) in html
+    pay(director_client, night, nine["I"])
+    html = director_client.get(event_page).content.decode()
+    assert "Everyone has paid." in html
+
+
+def test_a_refund_larger_than_what_was_paid_is_refused_and_nothing_saved(
+    director_client, night, nine
+):
+    pay(director_client, night, nine["A"], amount="5.00")
+    response = pay(director_client, night, nine["A"], kind="refund", amount="6.00")
+    html = response.content.decode()
+    assert "refund of $6.00 (cash) is more than the $5.00 they paid that way" in html
+    assert DoorRecord.objects.filter(event=night, kind="refund").count() == 0
+    # Refunded by card what was paid in cash: refused too.
+    pay(director_client, night, nine["A"], kind="refund", method="card", amount="1.00")
+    assert DoorRecord.objects.filter(event=night, kind="refund").count() == 0
+    pay(director_client, night, nine["A"], kind="refund", amount="5.00")
+    assert DoorRecord.objects.filter(event=night, kind="refund").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"amount": "6.00"}, "$1.00 more than the price of $5.00"),
+        ({"amount": "lots"}, "is not an amount"),
+        ({"amount": "-5"}, "cannot be negative"),
+        ({"amount": ""}, "Type the amount, more than zero."),
+        ({"method": "cheque"}, "Choose cash, card or paid ahead."),
+        ({"seen": ""}, "Reload the page and press the button again."),
+        ({"kind": "stolen"}, "Choose paid, refund or plays free."),
+    ],
+)
+def test_a_bad_payment_is_refused_in_words(director_client, night, nine, data, message):
+    post = {"player": nine["A"].pk, "kind": "paid", "method": "cash", "amount": "5", "seen": 0}
+    response = director_client.post(url("door", night), {**post, **data}, follow=True)
+    assert message in response.content.decode()
+    assert not DoorRecord.objects.exists()
+
+
+def test_a_player_of_another_club_or_not_in_the_event_is_refused(
+    director_client, night, other_club, club
+):
+    stranger = Player.objects.create(club=other_club, name="Stranger")
+    absent = Player.objects.create(club=club, name="Not tonight")
+    for player in (stranger, absent):
+        post = {"player": player.pk, "kind": "paid", "method": "cash", "amount": "5", "seen": 0}
+        response = director_client.post(url("door", night), post, follow=True)
+        assert "That player is not in this event" in response.content.decode()
+    assert not DoorRecord.objects.exists()
+
+
+def test_two_quick_clicks_record_the_payment_once(director_client, night, nine):
+    post = {"player": nine["A"].pk, "kind": "paid", "method": "cash", "amount": "2", "seen": 0}
+    director_client.post(url("door", night), post)
+    response = director_client.post(url("door", night), post, follow=True)
+    assert "since this page was drawn" in response.content.decode()
+    assert DoorRecord.objects.filter(event=night).count() == 1
+
+
+def test_the_ahead_price_is_offered_when_paying_ahead(director_client, night, nine):
+    money = NightMoney.objects.get(event=night)
+    money.ahead_fee = 400
+    money.save()
+    row = page(director_client, night).split(f'id="player-{nine["A"].pk}"', 1)[1]
+    row = row.split("</li>", 1)[0]
+    assert "Paid cash $5.00" in row and "Paid ahead $4.00" in row
+    pay(director_client, night, nine["A"], method="ahead", amount="4.00")
+    assert "A" not in night_ledger(night).owed()
+
+
+def test_a_walk_in_is_entered_checked_in_and_paid(director_client, night, club):
+    jim = Player.objects.create(club=club, name="Jim O’Brien")
+    response = director_client.post(
+        url("walk-in", night), {"name": "jim o'brien", "method": "card", "amount": "5.00"}
+    )
+    assert response.status_code == 302
+    assert Entry.objects.get(event=night, player=jim).present
+    record = DoorRecord.objects.get(event=night, player=jim)
+    assert (record.kind, record.method, record.amount) == ("paid", "card", 500)
+    # A new name joins the roster.
+    director_client.post(
+        url("walk-in", night), {"name": "Nora New", "method": "cash", "amount": "5"}
+    )
+    nora = Player.objects.get(club=club, name="Nora New")
+    assert Entry.objects.get(event=night, player=nora).present
+    assert Player.objects.filter(club=club, sort_name="jim obrien").count() == 1
+
+
+def test_a_walk_in_refused_leaves_no_player_no_entry(director_client, night, club):
+    response = director_client.post(
+        url("walk-in", night), {"name": "Olive Over", "method": "cash", "amount": "9.00"}
+    )
+    assert response.status_code == 400
+    assert "more than the price of $5.00" in response.content.decode()
+    assert not Player.objects.filter(name="Olive Over").exists()
+    assert not DoorRecord.objects.exists()
+
+
+def test_a_second_click_on_a_walk_in_records_it_once(director_client, night):
+    data = {"name": "Walt Walker", "method": "cash", "amount": "2.00"}
+    director_client.post(url("walk-in", night), data)
+    response = director_client.post(url("walk-in", night), data)
+    assert "already at the door tonight" in response.content.decode()
+    assert DoorRecord.objects.count() == 1
+
+
+# --- Access ------------------------------------------------------------------------------------
+
+VIEWS = ["night", "night-settings", "door", "walk-in", "draws", "mark-paid"]
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_a_director_of_another_club_gets_404(client, other_director, director, night, name):
+    client.force_login(other_director)
+    # A POST-only view answers a GET 405 before it looks at the event, whoever asks.
+    assert client.get(url(name, night)).status_code == (404 if "night" in name else 405)
+    assert client.post(url(name, night), {"player": 1, "amount": "5"}).status_code == 404
+    assert not DoorRecord.objects.exists() and not PaidMark.objects.exists()
+    # The club's own director reaches the same address (a page, or a POST-only view).
+    client.force_login(director)
+    assert client.get(url(name, night)).status_code == (200 if "night" in name else 405)
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_anyone_not_logged_in_is_sent_to_log_in(client, night, name):
+    for response in (client.get(url(name, night)), client.post(url(name, night), {})):
+        assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+def test_the_event_pages_money_card_is_for_its_directors_only(
+    client, other_director, director, night
+):
+    event_page = reverse("tournaments:event-detail", args=[night.pk])
+    client.force_login(other_director)
+    assert client.get(event_page).status_code == 404
+    client.force_login(director)
+    assert "The night's money</a>" in client.get(event_page).content.decode()
+
+
+# --- 3. At the end: payouts --------------------------------------------------------------------
+
+
+@pytest.fixture
+def played(director_client, night, nine):
+    """Everyone paid $5 cash, both rounds played: A and C tie for 1st on 7 (tests/
+    test_standings.py), and under 12 players 1st only is paid, so they share the $45."""
+    for p in nine.values():
+        pay(director_client, night, p)
+    play_round(night, 1, ROUND_1, sit_out="I", by_name=nine)
+    play_round(night, 2, ROUND_2, sit_out="H", by_name=nine)
+    return night
+
+
+def payout_row(html, player):
+    return html.split(f'id="payout-{player.pk}"', 1)[1].split('<li id="payout-', 1)[0]
+
+
+def mark(client, event, player, amount):
+    return client.post(
+        url("mark-paid", event), {"player": player.pk, "amount": amount}, follow=True
+    )
+
+
+def test_payouts_wait_for_the_last_round(director_client, night):
+    html = page(director_client, night)
+    assert "worked out when the last round closes" in html
+
+
+def test_payouts_are_marked_paid(director_client, played, nine):
+    html = page(director_client, played)
+    a = payout_row(html, nine["A"])
+    assert "won $22.50" in a and "1st place (tied, shared): $22.50" in a
+    assert "Paid $22.50</button>" in a
+    mark(director_client, played, nine["A"], 2250)
+    # A second click is refused: the difference is no longer what the page showed.
+    response = mark(director_client, played, nine["A"], 2250)
+    assert "already recorded" in response.content.decode()
+    assert PaidMark.objects.get(player=nine["A"]).amount == 2250
+    a = payout_row(response.content.decode(), nine["A"])
+    assert "Handed out $22.50" in a and "Paid</span>" in a and "<button" not in a
+
+
+def test_a_correction_after_the_payouts_says_who_is_owed_and_who_gives_back(
+    director_client, director, played, nine
+):
+    mark(director_client, played, nine["A"], 2250)
+    mark(director_client, played, nine["C"], 2250)
+    # Round 2, table 1, hand 2: C (West) went alone and took 3. Corrected: 2 tricks, so the
+    # loner is euchred: A 6, C 6, H 6, and A's loner (round 1) breaks the tie: A alone 1st.
+    hand = Hand.objects.get(table__round__number=2, table__number=1, number=2)
+    services.hand_correct(hand=hand, data={"tricks": 2}, reason="West took 2", user=director)
+    html = page(director_client, played)
+    a, c = payout_row(html, nine["A"]), payout_row(html, nine["C"])
+    assert "won $45.00" in a and "Is owed $22.50 more" in a and "Paid the rest, $22.50" in a
+    assert "won $0.00" in c and "Gives back $22.50" in c and "Gave back $22.50" in c
+    mark(director_client, played, nine["A"], 2250)
+    mark(director_client, played, nine["C"], -2250)
+    assert night_ledger(played).settle() == [("A", 4500, 4500), ("C", 0, 0)]
+    html = page(director_client, played)
+    assert "Is owed" not in html and "Gives back" not in html
+
+
+def test_a_payout_that_is_not_the_difference_is_refused(director_client, played, nine):
+    response = mark(director_client, played, nine["A"], 9999)
+    assert "already recorded" in response.content.decode()
+    assert not PaidMark.objects.exists()
+
+
+def test_the_draws_are_saved_and_a_pool_with_no_winner_is_refused_no_more(
+    director_client, played, nine
+):
+    response = director_client.post(
+        url("draws", played), {"fifty_fifty_sales": "20.00", "fifty_fifty_winner": ""}
+    )
+    assert response.status_code == 400
+    assert "Type the 50/50 winner" in response.content.decode()
+    assert NightMoney.objects.get(event=played).fifty_fifty_sales == 0
+    director_client.post(
+        url("draws", played),
+        {"fifty_fifty_sales": "20.00", "fifty_fifty_winner": "Ticket 12", "pool_winners": []},
+    )
+    money = NightMoney.objects.get(event=played)
+    assert (money.fifty_fifty_sales, money.fifty_fifty_winner) == (2000, "Ticket 12")
+    assert night_ledger(played).sheet.fifty_fifty_tickets == 2000
+
+
+def test_the_pools_winners_are_ticked_from_the_nights_players(
+    director_client, played, nine, other_club
+):
+    money = NightMoney.objects.get(event=played)
+    money.pool_buy_in = 100
+    money.save()
+    assert "Won the Perfect hand pool tonight" in page(director_client, played)
+    stranger = Player.objects.create(club=other_club, name="Stranger")
+    response = director_client.post(url("draws", played), {"pool_winners": [stranger.pk]})
+    assert response.status_code == 400
+    assert "is not a player of this night" in response.content.decode()
+    director_client.post(url("draws", played), {"pool_winners": [nine["F"].pk]})
+    ledger = night_ledger(played)
+    assert ledger.result.pool_winners == ("F",)
+    pool = next(p for p in ledger.sheet.side_pots if p.key == "pool")
+    assert pool.paid == (("F", 900),)
+
+
+def test_no_pool_no_list_of_players_to_tick(director_client, night):
+    html = page(director_client, night)
+    assert 'id="draws"' in html and "50/50 winner" in html
+    assert "Won the" not in html
+
+
+def test_a_walk_in_already_entered_but_not_here_is_checked_in(director_client, night, nine):
+    Entry.objects.filter(event=night, player=nine["A"]).update(present=False)
+    assert "A" not in night_ledger(night).owed()
+    director_client.post(url("walk-in", night), {"name": "a", "method": "cash", "amount": "5"})
+    assert Entry.objects.get(event=night, player=nine["A"]).present
+    assert Entry.objects.filter(event=night).count() == 9
+
+
+def test_the_demos_nights_show_their_money(client, director, db):
+    """The demo's paid-out pairs night (partners' prizes split) and tonight's half-taken door:
+    every money page of theirs draws, with the figures of the ledger."""
+    from django.core.management import call_command
+
+    from clubs.models import ClubDirector
+
+    call_command("load_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    client.force_login(director)
+    for event in Event.objects.all():
+        ClubDirector.objects.get_or_create(club=event.club, user=director)
+        ledger = night_ledger(event)
+        for name in ("night", "night-settings"):
+            assert client.get(url(name, event)).status_code == 200
+        html = page(client, event)
+        for name, amount in ledger.owed().items():
+            assert f"Still owes {ledger.format(amount)}" in html, name
+        for name, won, _ in ledger.settle():
+            assert f"won {ledger.format(won)}" in html, name
+        event_page = client.get(reverse("tournaments:event-detail", args=[event.pk]))
+        assert event_page.status_code == 200
+
+
+def test_plays_free_is_taken_off_again(director_client, night, nine):
+    pay(director_client, night, nine["C"], kind="waived", amount="")
+    assert "C" not in night_ledger(night).owed()
+    # Paying while waived is refused in the ledger's words.
+    response = pay(director_client, night, nine["C"])
+    assert "is waived but has paid $5.00" in response.content.decode()
+    pay(director_client, night, nine["C"], kind="unwaive", amount="")
+    assert not DoorRecord.objects.filter(player=nine["C"]).exists()
+    assert night_ledger(night).owed()["C"] == 500
+    pay(director_client, night, nine["C"])
+    assert "C" not in night_ledger(night).owed()
+
+
+def test_the_event_pages_money_card_asks_the_same_queries_whatever_the_entrants(
+    director_client, club
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for size in (8, 40):
+        event = Event.objects.create(club=club, name=f"{size}", date=datetime.date(2026, 11, 24))
+        players = Player.objects.bulk_create(
+            Player(club=club, name=f"P{size}-{i}") for i in range(size)
+        )
+        Entry.objects.bulk_create(Entry(event=event, player=p) for p in players)
+        DoorRecord.objects.bulk_create(
+            DoorRecord(event=event, player=p, amount=0, kind="waived") for p in players[::2]
+        )
+        NightMoney.objects.filter(pk=night_money_of(event).pk).update(entry_fee=500)
+        address = reverse("tournaments:event-detail", args=[event.pk])
+        with CaptureQueriesContext(connection) as done:
+            html = director_client.get(address).content.decode()
+        assert f"{size // 2} still owe" in html
+        counts.append(len(done))
+    assert counts[0] == counts[1]
+
+
+def test_the_pool_carried_in_says_where_it_came_from(director_client, played, club):
+    NightMoney.objects.filter(event=played).update(pool_buy_in=100)
+    later = Event.objects.create(club=club, name="Next week", date=datetime.date(2026, 12, 1))
+    html = director_client.get(url("night-settings", later)).content.decode()
+    assert "From Small night (24 Nov 2026), which carried $9.00 with no winner." in html
+    assert NightMoney.objects.get(event=later).pool_carried_in == 900
+    # The treasurer corrects it: saved as typed.
+    director_client.post(url("night-settings", later), settings_post(pool_carried_in="8.50"))
+    assert NightMoney.objects.get(event=later).pool_carried_in == 850
+
+
+def test_a_side_awards_prize_is_set_here_and_paid_with_the_places(director_client, played, nine):
+    """Most loners: A and C made one each (tests/test_standings.py), so they share its $4.00,
+    paid from the prize pot before 1st place."""
+    Event.objects.filter(pk=played.pk).update(award_most_loners=True)
+    settings_page = director_client.get(url("night-settings", played)).content.decode()
+    assert "Prize for most loners" in settings_page
+    director_client.post(url("night-settings", played), settings_post(prize_most_loners="4.00"))
+    assert NightMoney.objects.get(event=played).prize_most_loners == 400
+    html = page(director_client, played)
+    assert "Side awards&#x27; prizes: most loners $4.00." in html or "most loners $4.00" in html
+    a = payout_row(html, nine["A"])
+    assert "Most loners (tied, shared): $2.00" in a and "won $22.50" in a
