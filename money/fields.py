@@ -2,7 +2,7 @@
 minor units (cents): babel parses by the club's locale, money.amounts.to_minor refuses what
 the currency cannot hold. Every refusal says what is wrong and how to write it."""
 
-from babel.numbers import NumberFormatError, parse_decimal
+from babel.numbers import NumberFormatError, format_decimal, parse_decimal
 from django import forms
 from django.core.validators import MaxLengthValidator
 
@@ -53,8 +53,17 @@ class AmountField(forms.CharField):
         self.validators = [v for v in self.validators if not isinstance(v, MaxLengthValidator)]
 
     def prepare_value(self, value):
+        # Written back the way the club types it ("12.50"; "12,50" in Germany), with no
+        # grouping, so an untouched field reads back as the same amount.
         if isinstance(value, int) and not isinstance(value, bool):
-            return str(to_decimal(value, minor_digits(self.currency)))
+            digits = minor_digits(self.currency)
+            pattern = "0." + "0" * digits if digits else "0"
+            return format_decimal(
+                to_decimal(value, digits),
+                format=pattern,
+                locale=self.locale,
+                group_separator=False,
+            )
         return value
 
     def to_python(self, value):
