@@ -81,6 +81,7 @@ def build_world(club, players) -> World:
         hands_per_round=8,
     )
     services.entries_add(event=check_in, players=players)
+    _money(finished, check_in, eight)
     return World(
         club=club,
         in_play=in_play,
@@ -92,6 +93,27 @@ def build_world(club, players) -> World:
         hand=hand,
         player=eight[0],
     )
+
+
+def _money(finished, check_in, eight) -> None:
+    """The money pages' states (money/): the finished night paid at the door and paid out,
+    its prizes shown to players; tonight's door with one player paid and the rest owing."""
+    from money.models import DoorRecord, NightMoney, PaidMark
+    from money.night import night_ledger
+
+    NightMoney.objects.create(event=finished, entry_fee=500, show_prizes=True, club_percent=10)
+    DoorRecord.objects.bulk_create(
+        DoorRecord(event=finished, player=p, method="cash" if i % 2 else "card", amount=500)
+        for i, p in enumerate(eight)
+    )
+    ids = {p.name: p.pk for p in eight}
+    PaidMark.objects.bulk_create(
+        PaidMark(event=finished, player_id=ids[name], amount=won)
+        for name, won, _ in night_ledger(finished).settle()
+        if won
+    )
+    NightMoney.objects.create(event=check_in, entry_fee=500, loner_buy_in=100, euchre_fine=25)
+    DoorRecord.objects.create(event=check_in, player=eight[0], method="ahead", amount=500)
 
 
 # --- What a person does on a page to reach a state -------------------------------------------
@@ -326,6 +348,31 @@ PAGES = [
         director=True,
         title_names=lambda w: w.in_play.name,
     ),
+    Page(
+        "director: the night's money, the door",
+        lambda w: f"/events/{w.check_in.pk}/money/",
+        director=True,
+        title_names=lambda w: w.check_in.name,
+    ),
+    Page(
+        "director: the night's money, paid out",
+        lambda w: f"/events/{w.finished.pk}/money/",
+        director=True,
+        title_names=lambda w: w.finished.name,
+    ),
+    Page(
+        "director: the night's money settings",
+        lambda w: f"/events/{w.check_in.pk}/money/settings/",
+        director=True,
+        title_names=lambda w: w.check_in.name,
+    ),
+    Page(
+        "director: cash sheet",
+        lambda w: f"/events/{w.finished.pk}/money/sheet/",
+        director=True,
+        title_names=lambda w: w.finished.name,
+    ),
+    Page("director: the club's money", lambda w: f"/clubs/{w.club.slug}/money/", director=True),
     Page(
         "director: season standings",
         lambda w: f"/clubs/{w.club.slug}/standings/",
