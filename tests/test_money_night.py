@@ -234,7 +234,8 @@ def test_the_ahead_price_is_offered_when_paying_ahead(director_client, night, ni
     money.save()
     row = page(director_client, night).split(f'id="player-{nine["A"].pk}"', 1)[1]
     row = row.split("</li>", 1)[0]
-    assert "Paid cash $5.00" in row and "Paid ahead $4.00" in row
+    assert ">Cash $5.00<" in row and ">Paid ahead $4.00<" in row
+    assert "A paid ahead, $4.00" in row  # the button says whose it is
     pay(director_client, night, nine["A"], method="ahead", amount="4.00")
     assert "A" not in night_ledger(night).owed()
 

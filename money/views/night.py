@@ -160,7 +160,8 @@ def _door_rows(ledger: NightLedger) -> list[DoorRow]:
             # what the player has paid already: the ledger's price rule (Door.price).
             price = settings.price(method == "ahead" or door.paid_ahead(name))
             if price - net > 0:
-                words = {"cash": "Paid cash", "card": "Paid by card", "ahead": "Paid ahead"}
+                # Short, so a phone holds two buttons a line; the button's label names the player.
+                words = {"cash": "Cash", "card": "Card", "ahead": "Paid ahead"}
                 row.buttons.append((method, words[method], price - net))
     return sorted(rows.values(), key=lambda r: (not r.entered, r.name.casefold()))
 
