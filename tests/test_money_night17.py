@@ -162,6 +162,17 @@ def payout_row(html: str, player: Player) -> str:
     return words(re.sub(r"<[^>]+>", " ", row))
 
 
+def standings_top(client, event, count=6) -> list[tuple[str, ...]]:
+    """The first lines of the standings' CSV: place, player, total, loners made, euchred."""
+    table = csv_rows(client.get(reverse("tournaments:standings-csv", args=[event.pk])))
+    assert table[0][:2] == ["Place", "Player"] and table[0][4:7] == [
+        "Total",
+        "Loners made",
+        "Euchred as makers",
+    ]
+    return [(r[0], r[1], r[4], r[5], r[6]) for r in table[1 : count + 1]]
+
+
 def mark(client, event, player, amount: int) -> str:
     response = client.post(
         url("mark-paid", event), {"player": player.pk, "amount": amount}, follow=True
@@ -281,11 +292,26 @@ def test_a_17_player_night_through_the_pages(director_client, club):
     assert "Everyone has paid." in event_page
     assert Entry.objects.filter(event=event, present=True).count() == 17
 
-    # --- The hands: two rounds of four tables, one sitting out.
+    # --- The hands: two rounds of four tables, one sitting out, as the app's own seating
+    # would seat 17 (its preview); the rounds are seated as designed above to play the hands.
+    preview = client.get(reverse("tournaments:round-preview", args=[event.pk]))
+    assert preview.status_code == 200
+    assert "17 players, 2 rounds." in preview.content.decode()
+    assert [len(t["seats"]) for t in preview.context["tables"]] == [4, 4, 4, 4]
+    assert "2 players sit out once, 15 never." in preview.content.decode()
     play_round(event, 1, ROUND_1, sit_out="Q", by_name=p)
     html = night_page(client, event)
     assert "worked out when the last round closes" in html
     play_round(event, 2, ROUND_2, sit_out="P", by_name=p)
+
+    assert standings_top(client, event) == [
+        ("1", "Ada Baker", "7", "1", "0"),
+        ("2=", "Ben Carter", "5", "0", "0"),
+        ("2=", "Cora Dunn", "5", "0", "0"),
+        ("4=", "Ida Jones", "4", "0", "0"),
+        ("4=", WALK_IN, "4", "0", "0"),
+        ("6", "Dale Evans", "4", "0", "1"),
+    ]
 
     # --- The payouts, as the night page shows them, handed out and marked paid.
     html = night_page(client, event)
@@ -323,6 +349,11 @@ def test_a_17_player_night_through_the_pages(director_client, club):
     )
     assert response.status_code == 302, response.content.decode()[:3000]
 
+    assert standings_top(client, event, 3) == [
+        ("1", "Ada Baker", "7", "1", "0"),
+        ("2=", "Ben Carter", "5", "0", "0"),
+        ("2=", "Dale Evans", "5", "0", "0"),
+    ]
     html = night_page(client, event)
     assert "Prize pot $138.55." in html
     assert "won $72.28" in payout_row(html, p["A"]) and "Gives back $0.50" in payout_row(
