@@ -1,10 +1,13 @@
-"""The demo's money (tournaments.signals.demo_loaded): the club's defaults, tonight's door
+"""What money hears from the apps below it (they never import it).
+
+The demo's money (tournaments.signals.demo_loaded): the club's defaults, tonight's door
 half taken (two paid ahead, most at the door in cash or by card, a few still to pay), and
 last week's pairs night paid out, so a newcomer sees the money pages with something on them.
 Seeded by the players' order alone: the same demo on every machine."""
 
 from django.dispatch import receiver
 
+from clubs.signals import player_merging, player_nights
 from tournaments.models import Entry
 from tournaments.signals import demo_loaded
 
@@ -61,3 +64,36 @@ def _door(event, money: NightMoney, owing: int) -> None:
             DoorRecord(event=event, player_id=entry.player_id, method=method, amount=amount)
         )
     DoorRecord.objects.bulk_create(records)
+
+
+# --- A merge of two players (clubs/services.py player_merge) ---------------------------------
+
+
+@receiver(player_nights)
+def nights_at_the_door(sender, players, **kwargs) -> dict[int, set[int]]:
+    """The nights each player was at the door of, paid or handed a prize: a night they had a
+    part in (the merge refuses two players who both had a part in one night)."""
+    ids = [p.pk for p in players]
+    found: dict[int, set[int]] = {pk: set() for pk in ids}
+    for model in (DoorRecord, PaidMark):
+        for player_id, event_id in model.objects.filter(player_id__in=ids).values_list(
+            "player_id", "event_id"
+        ):
+            found[player_id].add(event_id)
+    for player_id, event_id in NightMoney.pool_winners.through.objects.filter(
+        player_id__in=ids
+    ).values_list("player_id", "nightmoney__event_id"):
+        found[player_id].add(event_id)
+    return found
+
+
+@receiver(player_merging)
+def move_money(sender, keep, other, merge, **kwargs):
+    """What the door took from `other`, what they were handed, and the pools they won become
+    `keep`'s. The nights receiver (tournaments/merging.py) has already refused two players of
+    one night, so no night's door counts one person twice."""
+    paid = DoorRecord.objects.filter(player=other).update(player=keep)
+    merge.count("payments at the door", paid, "{} payment at the door", "{} payments at the door")
+    handed = PaidMark.objects.filter(player=other).update(player=keep)
+    merge.count("prizes handed out", handed, "{} prize handed out", "{} prizes handed out")
+    NightMoney.pool_winners.through.objects.filter(player=other).update(player=keep)

@@ -23,6 +23,8 @@ from clubs.services import (
     roster_import,
 )
 from clubs.signals import player_merging
+from money import receivers as money_receivers
+from money.models import DoorRecord, NightMoney, PaidMark
 from ratings.models import NightRating, PlayerRating
 from seasons import nights as season_nights
 from seasons.models import NightLine
@@ -240,6 +242,10 @@ EVERY_RELATION = {
     ("ratings.PlayerRating", "player"),
     ("ratings.NightRating", "player"),
     ("clubs.MergedPlayer", "into"),
+    ("money.DoorRecord", "player"),
+    ("money.PaidMark", "player"),
+    ("money.NightMoney", "pool_winners"),
+    ("money.NightMoney_pool_winners", "player"),
 }
 
 
@@ -256,7 +262,7 @@ def _refers(player_pk: int) -> dict[tuple[str, str], int]:
     """How many rows of each relation to Player refer to the player with this id."""
     return {
         (r.related_model._meta.label, r.field.name): r.related_model._default_manager.filter(
-            **{f"{r.field.name}_id": player_pk}
+            **{r.field.name: player_pk}
         ).count()
         for r in _relations()
     }
@@ -271,7 +277,8 @@ def _season_lines(club) -> None:
 def twins(club, players):
     """Mary O'Brien played two nights with seven others; "Mary OBrien", entered again by
     mistake before apostrophes were folded, played a third night with the same seven, captained
-    and confirmed a table there, had her tally card printed, and plays in a bracket team."""
+    and confirmed a table there, had her tally card printed, paid at its door, won its pool and
+    was handed her prize, and plays in a bracket team."""
     mary = Player.objects.create(club=club, name="Mary O'Brien")
     twin = Player.objects.create(club=club, name="Mary OBrien")
     seven = players[:7]
@@ -283,6 +290,10 @@ def twins(club, players):
     table.confirmed_by = twin
     table.save()
     tally_print_record(event=third, routes={twin.pk: [[1, 1, "N", "Ada Baker"]]})
+    # She paid at the door of her night, won its pool and was handed her prize (money/).
+    DoorRecord.objects.create(event=third, player=twin, amount=500)
+    NightMoney.objects.create(event=third, entry_fee=500, pool_buy_in=100).pool_winners.add(twin)
+    PaidMark.objects.create(event=third, player=twin, amount=800)
     _season_lines(club)
     bracket_night = Event.objects.create(
         club=club, name="Fall bracket", date=datetime.date(2026, 2, 1), format="bracket"
@@ -337,7 +348,8 @@ def test_a_merge_moves_every_row_that_refers_to_the_player(club, twins):
     # The history keeps the merge, both ways.
     assert mary.history.first().history_change_reason.startswith(
         f"Mary OBrien (player {twin_pk}) merged in: 2 nights played; 2 rounds played or sat out; "
-        "captain at 1 table; 1 table’s score confirmed; ratings worked out again from 2 nights"
+        "captain at 1 table; 1 table’s score confirmed; 1 payment at the door; 1 prize handed "
+        "out; ratings worked out again from 2 nights"
     )
     # Both old addresses lead to Mary now.
     assert set(MergedPlayer.objects.values_list("into", flat=True)) == {mary.pk}
@@ -387,6 +399,10 @@ def test_a_row_no_app_moves_refuses_the_merge_whole(club, twins):
             player_merge(keep=mary, other=twin)
     finally:
         player_merging.connect(merging.move_nights)
+        # Back in the order the apps connect them (tournaments, then money): the merge's words
+        # follow it, and the next test on this worker reads them.
+        player_merging.disconnect(money_receivers.move_money)
+        player_merging.connect(money_receivers.move_money)
 
     assert _refers(twin.pk) == before
 
@@ -400,7 +416,8 @@ def test_the_director_previews_then_merges_from_the_players_page(director_client
     preview = director_client.get(merge_url).content.decode()
     assert (
         "From <bdi>Mary OBrien</bdi>:\n        2 nights played; 2 rounds played or sat out; "
-        "captain at 1 table; 1 table’s score confirmed." in preview
+        "captain at 1 table; 1 table’s score confirmed; 1 payment at the door; 1 prize handed "
+        "out." in preview
     )
     assert Player.objects.filter(pk=twin.pk).exists()  # the preview changed nothing
     assert Entry.objects.filter(player=twin).count() == 2
