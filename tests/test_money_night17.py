@@ -448,23 +448,36 @@ def test_a_17_player_night_through_the_pages(director_client, club):
             ("Money out", "Refunds", "", "10.00"),
             ("Money out", "Prizes paid", "", "138.55"),
             ("Money out", "Side pots paid", "", "6.00"),
+            ("Side pots", "Side pots paid to winners", "", "6.00"),
             ("Money out", "Carried to the next night", "", "20.50"),
             ("Money out", "The club's share (expenses)", "", "13.95"),
             ("The cash box", "Cash that must be in the box", "", "122.00"),
             ("The cash box", "Cash left after payouts", "", "-22.55"),
+            ("The cash box", "The treasurer adds from the club's account", "", "22.55"),
             ("Prizes", "Prize pot", "", "138.55"),
             ("Prizes", "1st", "Ada Baker", "69.28"),
             ("Prizes", "2nd=", "Ben Carter", "34.64"),
             ("Prizes", "2nd=", "Dale Evans", "34.63"),
             ("Side pots", "Loner basket: took in tonight", "", "17.00"),
-            ("Side pots", "Loner basket: paid", "Ada Baker", "3.00"),
-            ("Side pots", "Loner basket: paid", "Edna Fox", "3.00"),
-            ("Side pots", "Loner basket: to the prize pot", "", "11.00"),
+            ("Side pots", "Loner basket: paid to", "Ada Baker", "3.00"),
+            ("Side pots", "Loner basket: paid to", "Edna Fox", "3.00"),
+            (
+                "Side pots",
+                "Loner basket: went to the prize pot (paid in the prizes above)",
+                "",
+                "11.00",
+            ),
             ("Side pots", "Euchre fines: took in tonight", "", "2.00"),
             ("Side pots", "Perfect hand pool: took in tonight", "", "8.50"),
             ("Side pots", "Perfect hand pool: carried in from the last night", "", "12.00"),
             ("Side pots", "Perfect hand pool: carried to the next night", "", "20.50"),
-            ("The club's share", "Of the entries, for expenses", "", "13.95"),
+            (
+                "The club's share",
+                # The treasurer can check it by hand: 10% of what the entries left.
+                "10% of $139.50 (the entries after the loner basket and the pool), for expenses",
+                "",
+                "13.95",
+            ),
             ("Refunds, by how they were paid", "Refunded in cash, from the box", "", "10.00"),
             ("Owed, and to give back", "Dale Evans is owed $34.63", "Dale Evans", "34.63"),
             (
@@ -487,8 +500,8 @@ def test_a_17_player_night_through_the_pages(director_client, club):
             ),
         ],
     )
-    assert "The treasurer adds $22.55 from the club's account" in text
-    assert "The treasurer adds $22.55 from the club's account" in pdf
+    assert "The treasurer adds from the club's account $22.55" in text
+    assert "The treasurer adds from the club's account $22.55" in pdf
 
     # --- Recording what the correction left settles it.
     for x, amount in (("A", -50), ("B", -25), ("C", -3488), ("D", 3463)):

@@ -158,7 +158,11 @@ def test_the_builder_writes_every_section_of_the_night_by_value():
         ("Refunds", "", "$5.00"),
     ]
     assert cells(rows.section("club")) == [
-        ("Of the entries, for expenses", "", "$2.95"),
+        (
+            "10% of $29.50 (the entries after the loner basket and the pool), for expenses",
+            "",
+            "$2.95",
+        ),
         ("The club's share", "", "$2.95"),
     ]
     assert cells(rows.section("prizes")) == [
@@ -170,22 +174,22 @@ def test_the_builder_writes_every_section_of_the_night_by_value():
     ]
     assert cells(rows.section("side_pots")) == [
         ("Loner basket: took in tonight", "", "$9.00"),
-        ("Loner basket: paid", "Ann Lee", "$2.00"),
-        ("Loner basket: paid", "Cora Dunn", "$2.00"),
-        ("Loner basket: to the prize pot", "", "$5.00"),
+        ("Loner basket: paid to", "Ann Lee", "$2.00"),
+        ("Loner basket: paid to", "Cora Dunn", "$2.00"),
+        ("Loner basket: went to the prize pot (paid in the prizes above)", "", "$5.00"),
         ("Euchre fines: took in tonight", "", "$1.00"),
-        ("Euchre fines: to the prize pot", "", "$1.00"),
+        ("Euchre fines: went to the prize pot (paid in the prizes above)", "", "$1.00"),
         ("Perfect hand pool: took in tonight", "", "$4.50"),
         ("Perfect hand pool: nobody won it tonight", "", ""),
         ("Perfect hand pool: carried to the next night", "", "$4.50"),
-        ("Side pots paid", "", "$4.00"),
+        ("Side pots paid to winners", "", "$4.00"),
     ]
     assert cells(rows.section("box")) == [
         ("Cash that must be in the box", "", "$31.00"),
         ("Prizes paid from it", "", "$32.55"),
         ("Side pots paid from it", "", "$4.00"),
         ("Cash left after payouts", "", "-$5.55"),
-        ("The treasurer adds $5.55 from the club's account", "", ""),
+        ("The treasurer adds from the club's account", "", "$5.55"),
         ("Carried to the next night (the treasurer holds it)", "", "$4.50"),
     ]
     assert [r.label for r in rows.section("corrections").rows] == [
@@ -200,7 +204,7 @@ def test_the_builder_writes_every_section_of_the_night_by_value():
     assert rows.rules == tuple(SETTINGS.rules_in_words())
     # The CSV's machine decimals are the same rows' amounts, signed as the ledger signs them.
     box = rows.section("box").rows
-    assert [rows.decimal(r) for r in box[3:5]] == ["-5.55", ""]
+    assert [rows.decimal(r) for r in box[3:5]] == ["-5.55", "5.55"]
     back = rows.section("corrections").rows[1]
     assert (back.player, back.amount, rows.decimal(back)) == ("Hank Irwin", "$3.49", "-3.49")
 
@@ -264,12 +268,12 @@ def test_what_a_door_still_owes_and_a_fifty_fifty_and_a_club_charity_are_written
     rows = sheet_rows(ledger_cash_sheet(settings, door, result), settings, [], usd)
     assert cells(rows.section("owed")) == [("Still owes at the door", "Bea", "$3.00")]
     assert cells(rows.section("club")) == [
-        ("Of the entries, for the food bank", "", "$3.00"),
+        ("A fixed sum from the $7.00 of entries, for the food bank", "", "$3.00"),
         ("From the 50/50 draw", "", "$5.01"),
         ("The club's share", "", "$8.01"),
     ]
-    assert ("50/50 draw: paid", "Mrs Pike", "$5.00") in cells(rows.section("side_pots"))
-    assert ("50/50 draw: to the club", "", "$5.01") in cells(rows.section("side_pots"))
+    assert ("50/50 draw: paid to", "Mrs Pike", "$5.00") in cells(rows.section("side_pots"))
+    assert ("50/50 draw: went to the club's share", "", "$5.01") in cells(rows.section("side_pots"))
     assert rows.balanced
 
 
@@ -286,7 +290,7 @@ def test_a_pool_carried_in_is_money_in_and_its_winner_is_paid_all_of_it():
     assert cells(rows.section("side_pots"))[:3] == [
         ("Perfect hand pool: took in tonight", "", "$1.00"),
         ("Perfect hand pool: carried in from the last night", "", "$4.50"),
-        ("Perfect hand pool: paid", "Bea", "$5.50"),
+        ("Perfect hand pool: paid to", "Bea", "$5.50"),
     ]
     assert ("Carried to the next night", "", "$0.00") in cells(rows.section("out"))
     assert rows.balance.startswith("Balanced: money in $14.50 = money out $14.50 + carried $0.00")
@@ -464,9 +468,13 @@ def test_the_page_the_pdf_the_csv_and_money_report_show_the_same_amounts(night, 
         {"player": "Cora Dunn", "amount": "2.00"},
     ]
     assert pots["pool"]["carried_out"] == "4.50"
-    assert ["Side pots", "Loner basket: paid", "Ann Lee", "2.00", "USD"] in table
-    assert "The treasurer adds $5.55 from the club's account" in text
-    assert "The treasurer adds $5.55 from the club's account" in pdf
+    assert ["Side pots", "Loner basket: paid to", "Ann Lee", "2.00", "USD"] in table
+    # The amount the treasurer adds is in the CSV's amount column, not only in words.
+    assert ["The cash box", "The treasurer adds from the club's account", "", "5.55", "USD"] in (
+        table
+    )
+    assert "The treasurer adds from the club's account $5.55" in text
+    assert "The treasurer adds from the club's account $5.55" in pdf
     # The correction after the payouts: 3rd place moved from Hank to Floyd, and the fines
     # grew the pot; who gives back and who is owed, on the page and the paper alike.
     for line in (
@@ -751,3 +759,16 @@ def test_a_side_awards_prize_is_a_row_of_the_prizes_for_each_winner():
         ("Booby prize (shared)", "Gail Hart", "$0.33"),
     ]
     assert cells(prizes)[-1] == ("Prizes paid", "", usd(sheet.prize_pot))
+
+
+def test_the_settings_places_paid_refusal_names_the_tier_as_a_director_says_it():
+    # Issue 42 (tester): "From 0 players: ... add up to 120" for the small turnouts' tier.
+    money = NightMoney(small_under=12, small_places_paid="60/60", places_paid="50/30/20")
+    with pytest.raises(ValueError) as refused:
+        money.tiers()
+    assert str(refused.value) == (
+        "Under 12 players: the places' percentages add up to 120, not 100."
+    )
+    alone = NightMoney(small_under=0, places_paid="50/40")
+    with pytest.raises(ValueError, match=r"^Any number of players: .* add up to 90, not 100\.$"):
+        alone.tiers()
