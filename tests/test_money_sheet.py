@@ -562,9 +562,11 @@ def test_the_club_page_lists_each_night_newest_first_with_its_csv(night, directo
         "cash_in_box",
         "currency",
         "balanced",
+        "settled",
     ]
     assert table[1][:2] == ["2026-12-01", "Next Tuesday"]
-    assert table[1][-1].startswith("Not ready: The payouts and the cash sheet are worked out")
+    assert table[1][-2].startswith("Not ready: The payouts and the cash sheet are worked out")
+    assert table[1][-1] == ""
     assert table[2] == [
         "2026-11-24",
         "Tuesday progressive",
@@ -576,7 +578,29 @@ def test_the_club_page_lists_each_night_newest_first_with_its_csv(night, directo
         "31.50",
         "USD",
         "Yes",
+        "4 to settle",
     ]
+
+
+def test_a_night_balanced_on_paper_but_not_settled_in_hand_says_who_is_left(night, director_client):
+    # The correction after the payouts: 2 are owed, 1 gives back, 1 newly owed: 4 to settle,
+    # though the sheet balances. The count links to the night's page, where they are settled.
+    club_url = reverse("money:club", args=[night.club.slug])
+    html = director_client.get(club_url).content.decode()
+    cell = html.split('class="settled"', 1)[1].split("</td>", 1)[0]
+    assert f'href="{reverse("money:night", args=[night.pk])}"' in cell
+    assert ">4 to settle</a>" in cell
+    assert '<td class="balanced" data-label="Balanced">Yes</td>' in html
+    # Each handed what they win now: settled.
+    ledger = night_ledger(night)
+    players = {p.name: p for p in Player.objects.filter(club=night.club)}
+    for name, won, handed in ledger.settle():
+        if won != handed:
+            PaidMark.objects.create(event=night, player=players[name], amount=won - handed)
+    html = director_client.get(club_url).content.decode()
+    assert '<td class="settled" data-label="Settled">Yes</td>' in html
+    table = csv_rows(director_client.get(reverse("money:club-csv", args=[night.club.slug])))
+    assert table[1][-2:] == ["Yes", "Yes"]
 
 
 def test_the_club_director_page_links_to_the_money(club, director_client):
