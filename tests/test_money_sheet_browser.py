@@ -21,6 +21,13 @@ WIDE = """[...document.querySelectorAll('main *')]
   .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
 
 
+# Every link and button shown, under 44px tall: a thumb's target on these pages (issue 42).
+SMALL_TARGETS = """[...document.querySelectorAll('a[href], button, summary, [role=button]')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => [e.textContent.trim().slice(0, 40), Math.round(e.getBoundingClientRect().height)])
+  .filter(([, h]) => h < 44)"""
+
+
 def shoot(page, cdp, name: str) -> None:
     """The whole page at 360 wide, then at 200% text (a window as tall as the page: the text
     size set through DevTools would be laid out again by full_page), then 1280 wide. At each
@@ -30,6 +37,7 @@ def shoot(page, cdp, name: str) -> None:
     page.reload()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=f"{SHOTS}/{name}-360.png", full_page=True)
+    assert page.evaluate(SMALL_TARGETS) == [], name
     cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
     page.reload()
     height = page.evaluate("document.documentElement.scrollHeight")
@@ -41,6 +49,10 @@ def shoot(page, cdp, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     page.reload()
     page.screenshot(path=f"{SHOTS}/{name}-1280.png", full_page=True)
+    assert page.evaluate(SMALL_TARGETS) == [], name
+    # On a wide screen too, no table scrolls sideways (the club's nights with every column).
+    boxes = "[...document.querySelectorAll('.scroll')].filter(b => b.scrollWidth > b.clientWidth)"
+    assert page.evaluate(f"{boxes}.length") == 0, name
 
 
 def test_the_sheet_and_the_club_money_fit_a_phone_at_any_text_size(
