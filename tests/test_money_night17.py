@@ -67,12 +67,14 @@ Ben and Dale, and 3rd place's money goes from Cora to Dale.
 The next night of the club starts with the pool's $20.50 carried in.
 """
 
+import os
 import re
 from decimal import Decimal
 
+import pypdfium2 as pdfium
 from django.urls import reverse
 from test_money_night import settings_post
-from test_money_sheet import csv_rows, page_text, pdf_of, report_json, words
+from test_money_sheet import SHOTS, csv_rows, page_text, pdf_of, report_json, words
 from test_printouts import pdf_text
 from test_standings import play_round
 
@@ -187,7 +189,15 @@ def sheet_everywhere(client, event):
     page = client.get(url("sheet", event))
     assert page.status_code == 200
     text = page_text(page.content.decode())
-    pdf = words(" ".join(pdf_text(pdf_of(client.get(url("sheet-pdf", event))))))
+    content = pdf_of(client.get(url("sheet-pdf", event)))
+    pdf = words(" ".join(pdf_text(content)))
+    # A usual night's sheet on two pages at most (issue 42: it ran to 3, three lines on the
+    # last): the rules in words in small print, two columns.
+    pages = pdfium.PdfDocument(content)
+    if os.path.isdir(SHOTS):
+        for i in range(len(pages)):
+            pages[i].render(scale=1.5).to_pil().save(f"{SHOTS}/night17-pdf-page{i + 1}.png")
+    assert len(pages) <= 2, f"{len(pages)} pages"
     table = csv_rows(client.get(url("sheet-csv", event)))
     return text, pdf, table, report_json(event)
 

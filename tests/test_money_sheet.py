@@ -34,6 +34,7 @@ import csv
 import datetime
 import io
 import json
+import os
 import re
 
 import pypdfium2 as pdfium
@@ -63,7 +64,7 @@ NAMES = {
     "H": "Hank Irwin",
     "I": "Ida Jones",
 }
-SHOTS = "/work/shots/sheet"
+SHOTS = os.environ.get("SHOTS", "/work/shots/sheet")
 
 # --- The builder, by value (no database) -----------------------------------------------------
 
@@ -714,8 +715,6 @@ def test_the_pdf_renders_to_an_image(night, director_client):
     document = pdfium.PdfDocument(content)
     assert len(document) >= 1
     image = document[0].render(scale=1.5).to_pil()
-    import os
-
     if os.path.isdir(SHOTS):
         for i in range(len(document)):
             document[i].render(scale=1.5).to_pil().save(f"{SHOTS}/sheet-pdf-page{i + 1}.png")
