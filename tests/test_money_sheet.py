@@ -513,6 +513,10 @@ def test_money_report_as_text_shows_the_sheets_rows(night):
     out = io.StringIO()
     call_command("money_report", "--event", str(night.pk), stdout=out)
     text = out.getvalue()
+    # The date as the club writes it everywhere, not 2026-11-24 (issue 42, the tester).
+    assert text.startswith(
+        "Cash sheet: Maple Hall Euchre Club, Tuesday progressive, Tue, Nov 24, 2026"
+    )
     assert "Balanced: money in $49.50 = money out $42.05" in text
     assert re.search(r"1st=: Ann Lee +\$13\.22", text)
     assert re.search(r"Cash left after payouts +-\$5\.55", text)
@@ -640,6 +644,11 @@ def test_a_club_in_england_sees_pounds_on_the_page_and_the_paper(club, director_
         director_client.get(reverse("money:club", args=[club.slug])).content.decode()
     )
     assert "£33.05" in club_text
+    # Dates the club's way on the sheet, its paper and the club's page (the pool carried's
+    # night too), never another way of writing them.
+    assert "Tue, 24 Nov 2026" in text and "Tue, 24 Nov 2026" in pdf
+    assert "Carried from Tuesday progressive , Tue, 24 Nov 2026." in club_text
+    assert club_text.count("Tue, 24 Nov 2026") == 2  # the carried pool's and its row's
 
 
 def test_a_club_in_germany_writes_euros_its_own_way(club, director_client):
