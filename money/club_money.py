@@ -42,6 +42,23 @@ class ClubNight:
     def why_not(self) -> str:
         return self.ledger.error or self.ledger.waiting
 
+    @functools.cached_property
+    def to_settle(self) -> int | None:
+        """How many players' money is not yet settled: winners handed other than what they
+        win now (after a correction, or not yet paid), and fines not yet paid (once the night
+        keeps them: `fines_settle`). None while the sheet is not ready. From the ledger already
+        worked out for the row: no query of its own."""
+        if self.sheet is None:
+            return None
+        unsettled = [name for name, won, handed in self.ledger.settle() if won != handed]
+        fines = getattr(self.ledger, "fines_settle", lambda: [])()
+        for line in fines:
+            # (name, due, paid) rows count when the two differ; any other row is one to settle.
+            if isinstance(line, tuple) and len(line) == 3 and line[1] == line[2]:
+                continue
+            unsettled.append(line)
+        return len(unsettled)
+
     def figure(self, name: str) -> int | None:
         sheet = self.sheet
         if sheet is None:
@@ -140,6 +157,14 @@ class NightsTable(tables.Table):
             attrs={"td": {"class": "balanced", "data-label": "Balanced"}},
         )
         extra.append(("balanced", balanced))
+        # Balanced is on paper; settled is in hand: every winner handed what they win now.
+        settled = tables.Column(
+            accessor="ledger",
+            verbose_name="Settled",
+            orderable=False,
+            attrs={"td": {"class": "settled", "data-label": "Settled"}},
+        )
+        extra.append(("settled", settled))
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_date(self, record):
@@ -166,11 +191,26 @@ class NightsTable(tables.Table):
             return f"Not ready: {record.why_not}"
         return self.render_balanced(record)
 
+    def render_settled(self, record):
+        count = record.to_settle
+        if count is None:
+            return "—"
+        if not count:
+            return "Yes"
+        url = reverse("money:night", args=[record.event.pk])
+        return format_html('<a href="{}">{} to settle</a>', url, count)
+
+    def value_settled(self, record):
+        count = record.to_settle
+        if count is None:
+            return ""
+        return "Yes" if not count else f"{count} to settle"
+
 
 def nights_csv_table(nights: list[ClubNight], currency: str) -> list[list[str]]:
     """The treasurer's CSV: one line a night, amounts as decimals, newest first."""
     table = NightsTable(nights)
-    header = ["date", "event", *(f for f, _ in FIGURES), "currency", "balanced"]
+    header = ["date", "event", *(f for f, _ in FIGURES), "currency", "balanced", "settled"]
     out = [header]
     for night in nights:
         figures = [table.columns[f].column.value(night) for f, _ in FIGURES]
@@ -181,6 +221,7 @@ def nights_csv_table(nights: list[ClubNight], currency: str) -> list[list[str]]:
                 *figures,
                 currency,
                 table.value_balanced(night),
+                table.value_settled(night),
             ]
         )
     return out

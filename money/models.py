@@ -18,7 +18,7 @@ from tournaments.models import Event
 from tournaments.prizes import AWARDS
 
 from .currency import CLUB_CURRENCIES, currency_choices
-from .ledger import METHODS, NightSettings, Tier
+from .ledger import METHODS, NightSettings, Tier, tiers_from
 
 # The side awards a night may give a prize for: a field `prize_<key>` each.
 AWARD_KEYS = tuple(AWARDS)
@@ -163,11 +163,12 @@ class NightMoney(models.Model):
         return f"Money of {self.event}"
 
     def tiers(self) -> tuple[Tier, ...]:
-        """The places paid by turnout; ValueError in words (money.ledger.Tier)."""
-        main = Tier(self.small_under if self.small_under > 1 else 0, _percents(self.places_paid))
+        """The places paid by turnout; ValueError in words, naming the tier as a director says
+        it ("Under 12 players: ...": money.ledger.tiers_from)."""
+        main = (self.small_under if self.small_under > 1 else 0, _percents(self.places_paid))
         if self.small_under <= 1:
-            return (main,)
-        return (Tier(0, _percents(self.small_places_paid)), main)
+            return tiers_from([main])
+        return tiers_from([(0, _percents(self.small_places_paid)), main])
 
     def award_prizes(self) -> dict[str, int]:
         """Each side award's prize by its key (tournaments/prizes.py AWARDS): `prize_<key>`."""

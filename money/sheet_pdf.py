@@ -11,6 +11,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.flowables import BalancedColumns
 
 from tournaments.printouts.layout import (
     BOLD,
@@ -34,8 +35,17 @@ BALANCE = ParagraphStyle(
     "SheetBalance", parent=STYLES["Body"], fontName=BOLD, fontSize=11.5, leading=14
 )
 HEADING = ParagraphStyle("SheetHeading", parent=STYLES["Heading"], fontSize=12, spaceBefore=6)
+# The rules in words: small print in two balanced columns, so a usual night's sheet (17
+# players, every side pot) is two pages, not a third with three lines of rules on it.
 RULE = ParagraphStyle(
-    "SheetRule", parent=STYLES["Small"], leftIndent=8, bulletIndent=0, spaceAfter=1.5
+    "SheetRule",
+    parent=STYLES["Small"],
+    fontSize=7.5,
+    leading=9,
+    leftIndent=7,
+    bulletIndent=0,
+    bulletFontSize=7.5,
+    spaceAfter=1.5,
 )
 
 
@@ -79,9 +89,15 @@ def _three_columns(section: Section, width: float) -> list:
     for row in section.rows:
         style = CELL_BOLD if row.total else CELL
         data.append([_p(row.label, style), _p(row.player, style), printable(row.amount)])
-    table = Table(data, colWidths=[width * 0.46, width * 0.34, width * 0.2], hAlign="LEFT")
+    # A long section may go on over the page (its header row again there), rather than leave
+    # the rest of the page empty; its title stays with its first rows.
+    table = Table(
+        data, colWidths=[width * 0.46, width * 0.34, width * 0.2], hAlign="LEFT", repeatRows=1
+    )
     table.setStyle(TableStyle(_style(section.rows, 2)))
-    parts = [Paragraph(escape(printable(section.title)), HEADING), table]
+    heading = Paragraph(escape(printable(section.title)), HEADING)
+    heading.keepWithNext = True
+    parts = [heading, table]
     if section.note:
         parts += [Spacer(1, 2), _p(section.note, STYLES["Small"])]
     return parts
@@ -133,7 +149,9 @@ def sheet_pdf(info: DocInfo, rows: SheetRows) -> bytes:
             if waiting is not None:  # in the sheet's order: the one waiting goes first
                 story += [Spacer(1, 8), KeepTogether(_flowables(_two_columns(waiting, width)))]
                 waiting = None
-            story.append(KeepTogether(_three_columns(section, width)))
+            parts = _three_columns(section, width)
+            # A few rows are kept together; a long section may go on over the page.
+            story += [KeepTogether(parts)] if len(section.rows) <= 8 else parts
             continue
         if waiting is None:
             waiting = section
@@ -143,6 +161,9 @@ def sheet_pdf(info: DocInfo, rows: SheetRows) -> bytes:
         waiting = None
     if waiting is not None:
         story += [Spacer(1, 8), KeepTogether(_flowables(_two_columns(waiting, width)))]
-    story.append(Paragraph("The rules tonight", HEADING))
-    story += [Paragraph(escape(printable(rule)), RULE, bulletText="•") for rule in rows.rules]
-    return build(info, story)
+    heading = Paragraph("The rules tonight", HEADING)
+    heading.keepWithNext = True
+    rules = [Paragraph(escape(printable(rule)), RULE, bulletText="•") for rule in rows.rules]
+    story += [heading, BalancedColumns(rules, nCols=2, spaceBefore=0, innerPadding=8)]
+    # A named frame: the rules' balanced columns go back to it by name.
+    return build(info, story, frames=[body_frame(info.pagesize, id="body")])

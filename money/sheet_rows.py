@@ -120,7 +120,7 @@ def sheet_rows(
     pots = _side_pot_section(sheet, row)
     if pots is not None:
         sections.append(pots)
-    sections.append(_club_section(sheet, row))
+    sections.append(_club_section(sheet, settings, row, money))
     refund_rows = [row(REFUND_WORDS[m], amount) for m, amount in sheet.refunds.items() if amount]
     if refund_rows:
         refund_rows.append(row("Refunds", refunds, total=True))
@@ -156,8 +156,29 @@ def sheet_rows(
     )
 
 
-def _club_section(sheet: CashSheet, row) -> Section:
-    rows = [row(f"Of the entries, for {sheet.club_share_for}", sheet.club_share_of_entries)]
+def club_share_words(sheet: CashSheet, settings: NightSettings, money) -> str:
+    """How the club's share of the entries is worked out, so the treasurer can check it by
+    hand (rules.CLUB_SHARE_RULE): "10% of $40.00 (the entries after the loner basket and the
+    pool), for expenses"."""
+    after = [
+        what
+        for what, taken in (
+            ("the loner basket", settings.loner_buy_in),
+            ("the pool", settings.pool_buy_in),
+        )
+        if taken
+    ]
+    base = f"the {money(sheet.club_share_base)} of entries"
+    if after:
+        base = f"{money(sheet.club_share_base)} (the entries after {' and '.join(after)})"
+    if settings.club_fixed:
+        return f"A fixed sum from {base}, for {sheet.club_share_for}"
+    return f"{settings.club_percent}% of {base}, for {sheet.club_share_for}"
+
+
+def _club_section(sheet: CashSheet, settings: NightSettings, row, money) -> Section:
+    words = club_share_words(sheet, settings, money)
+    rows = [row(words, sheet.club_share_of_entries)]
     for pot in sheet.side_pots:
         if pot.to_club:
             rows.append(row(f"From the {pot.name.lower()}", pot.to_club))
@@ -188,6 +209,16 @@ def _prize_section(sheet: CashSheet, row) -> Section:
     return Section("prizes", "Prizes", tuple(rows), note=note)
 
 
+# Where a side pot's money went, besides to its winners: each said as such, so money passed
+# on to the prize pot is not read as paid out twice (it is paid in the prizes above).
+WENT_WORDS = (
+    ("to_prize_pot", "went to the prize pot (paid in the prizes above)"),
+    ("to_basket", "went to the loner basket"),
+    ("to_club", "went to the club's share"),
+    ("carried_out", "carried to the next night"),
+)
+
+
 def _side_pot_section(sheet: CashSheet, row) -> Section | None:
     if not sheet.side_pots:
         return None
@@ -201,21 +232,21 @@ def _side_pot_section(sheet: CashSheet, row) -> Section | None:
         if pot.carried_in:
             rows.append(row(f"{name}: carried in from the last night", pot.carried_in))
         for player, amount in pot.paid:
-            rows.append(row(f"{name}: paid", amount, player=player))
+            rows.append(row(f"{name}: paid to", amount, player=player))
         if pot.key == "pool" and not pot.paid:
             rows.append(Row(f"{name}: nobody won it tonight"))
-        for what, amount in (
-            ("to the prize pot", pot.to_prize_pot),
-            ("to the loner basket", pot.to_basket),
-            ("to the club", pot.to_club),
-            ("carried to the next night", pot.carried_out),
-        ):
+        for attr, what in WENT_WORDS:
+            amount = getattr(pot, attr)
             if amount:
                 rows.append(row(f"{name}: {what}", amount))
         if pot.short:
             rows.append(row(f"{name}: short (could not pay every loner in full)", pot.short))
-    rows.append(row("Side pots paid", sheet.side_pots_paid, total=True))
-    return Section("side_pots", "Side pots", tuple(rows))
+    rows.append(row("Side pots paid to winners", sheet.side_pots_paid, total=True))
+    note = (
+        "Each pot's money goes to its winners or where it says: only what is paid to winners "
+        "counts as side pots paid."
+    )
+    return Section("side_pots", "Side pots", tuple(rows), note=note)
 
 
 def _box_section(sheet: CashSheet, row, money) -> Section:
@@ -226,9 +257,11 @@ def _box_section(sheet: CashSheet, row, money) -> Section:
         row("Cash left after payouts", sheet.cash_after_payouts, total=True),
     ]
     if sheet.cash_after_payouts < 0:
+        # Its amount in the amount column too, so the CSV's treasurer can add it up.
         rows.append(
-            Row(
-                f"The treasurer adds {money(-sheet.cash_after_payouts)} from the club's account",
+            row(
+                "The treasurer adds from the club's account",
+                -sheet.cash_after_payouts,
                 total=True,
             )
         )

@@ -416,7 +416,7 @@ def test_a_single_elimination_with_third_place_and_a_withdrawal(club, hall):
     # pays nothing and is paid nothing), 50/30/20 of $50.
     plain = re.sub(r"<span[^>]*>|</span>|<bdi>|</bdi>|<strong[^>]*>|</strong>", "", prizes)
     assert re.findall(r"<t[hd](?: [^>]*)?>(.*?)</t[hd]>", plain) == [
-        "Prize", "Paid",
+        "Prize", "Wins",
         "1st Player 3a (Team 4)", "$12.50", "Player 3b", "$12.50",
         "2nd Player 1a (Team 2)", "$7.50", "Player 1b", "$7.50",
         "3rd Player 5a (Team 6)", "$5.00", "Player 5b", "$5.00",

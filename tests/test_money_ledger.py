@@ -35,6 +35,7 @@ from money.ledger import (
     cash_sheet,
     correction,
     payouts,
+    tiers_from,
 )
 
 NBSP = "\xa0"  # CLDR's space inside French and German amounts
@@ -479,8 +480,10 @@ def test_money_in_another_currency_is_counted_in_its_own_minor_unit():
 
 def test_the_rules_in_words_are_those_of_tonights_settings():
     plain = NightSettings(entry_fee=500).rules_in_words()
-    assert "Places paid from 0 players: 100; from 12 players: 50/30/20 (percentages of the " \
-        "prize pot)." in plain  # fmt: skip
+    assert "Places paid, as percentages of the prize pot. Under 12 players: 1st takes 100%; " \
+        "from 12 players: 50/30/20." in plain  # fmt: skip
+    one = NightSettings(entry_fee=500, tiers=(Tier(0, (60, 40)),)).rules_in_words()
+    assert "Places paid, as percentages of the prize pot. Any number of players: 60/40." in one
     assert not any(
         rule.startswith("The loner basket is filled") or "pays the euchre fine" in rule
         for rule in plain
@@ -604,6 +607,18 @@ BAD = {
     "no places": (
         lambda: Tier(0, ()),
         "From 0 players: give each paid place's percentage, for example 50/30/20.",
+    ),
+    "the first of two tiers over 100, named as a director says it": (
+        lambda: tiers_from([(0, (60, 60)), (12, (50, 30, 20))]),
+        "Under 12 players: the places' percentages add up to 120, not 100.",
+    ),
+    "the later tier, named from where it starts": (
+        lambda: tiers_from([(0, (100,)), (12, (50, 30, 30))]),
+        "From 12 players: the places' percentages add up to 110, not 100.",
+    ),
+    "the only tier": (
+        lambda: tiers_from([(0, ())]),
+        "Any number of players: give each paid place's percentage, for example 50/30/20.",
     ),
     "a club share over 100": (
         _bad_settings(club_percent=120),

@@ -34,6 +34,7 @@ import csv
 import datetime
 import io
 import json
+import os
 import re
 
 import pypdfium2 as pdfium
@@ -63,7 +64,7 @@ NAMES = {
     "H": "Hank Irwin",
     "I": "Ida Jones",
 }
-SHOTS = "/work/shots/sheet"
+SHOTS = os.environ.get("SHOTS", "/work/shots/sheet")
 
 # --- The builder, by value (no database) -----------------------------------------------------
 
@@ -158,7 +159,11 @@ def test_the_builder_writes_every_section_of_the_night_by_value():
         ("Refunds", "", "$5.00"),
     ]
     assert cells(rows.section("club")) == [
-        ("Of the entries, for expenses", "", "$2.95"),
+        (
+            "10% of $29.50 (the entries after the loner basket and the pool), for expenses",
+            "",
+            "$2.95",
+        ),
         ("The club's share", "", "$2.95"),
     ]
     assert cells(rows.section("prizes")) == [
@@ -170,22 +175,22 @@ def test_the_builder_writes_every_section_of_the_night_by_value():
     ]
     assert cells(rows.section("side_pots")) == [
         ("Loner basket: took in tonight", "", "$9.00"),
-        ("Loner basket: paid", "Ann Lee", "$2.00"),
-        ("Loner basket: paid", "Cora Dunn", "$2.00"),
-        ("Loner basket: to the prize pot", "", "$5.00"),
+        ("Loner basket: paid to", "Ann Lee", "$2.00"),
+        ("Loner basket: paid to", "Cora Dunn", "$2.00"),
+        ("Loner basket: went to the prize pot (paid in the prizes above)", "", "$5.00"),
         ("Euchre fines: took in tonight", "", "$1.00"),
-        ("Euchre fines: to the prize pot", "", "$1.00"),
+        ("Euchre fines: went to the prize pot (paid in the prizes above)", "", "$1.00"),
         ("Perfect hand pool: took in tonight", "", "$4.50"),
         ("Perfect hand pool: nobody won it tonight", "", ""),
         ("Perfect hand pool: carried to the next night", "", "$4.50"),
-        ("Side pots paid", "", "$4.00"),
+        ("Side pots paid to winners", "", "$4.00"),
     ]
     assert cells(rows.section("box")) == [
         ("Cash that must be in the box", "", "$31.00"),
         ("Prizes paid from it", "", "$32.55"),
         ("Side pots paid from it", "", "$4.00"),
         ("Cash left after payouts", "", "-$5.55"),
-        ("The treasurer adds $5.55 from the club's account", "", ""),
+        ("The treasurer adds from the club's account", "", "$5.55"),
         ("Carried to the next night (the treasurer holds it)", "", "$4.50"),
     ]
     assert [r.label for r in rows.section("corrections").rows] == [
@@ -200,7 +205,7 @@ def test_the_builder_writes_every_section_of_the_night_by_value():
     assert rows.rules == tuple(SETTINGS.rules_in_words())
     # The CSV's machine decimals are the same rows' amounts, signed as the ledger signs them.
     box = rows.section("box").rows
-    assert [rows.decimal(r) for r in box[3:5]] == ["-5.55", ""]
+    assert [rows.decimal(r) for r in box[3:5]] == ["-5.55", "5.55"]
     back = rows.section("corrections").rows[1]
     assert (back.player, back.amount, rows.decimal(back)) == ("Hank Irwin", "$3.49", "-3.49")
 
@@ -264,12 +269,12 @@ def test_what_a_door_still_owes_and_a_fifty_fifty_and_a_club_charity_are_written
     rows = sheet_rows(ledger_cash_sheet(settings, door, result), settings, [], usd)
     assert cells(rows.section("owed")) == [("Still owes at the door", "Bea", "$3.00")]
     assert cells(rows.section("club")) == [
-        ("Of the entries, for the food bank", "", "$3.00"),
+        ("A fixed sum from the $7.00 of entries, for the food bank", "", "$3.00"),
         ("From the 50/50 draw", "", "$5.01"),
         ("The club's share", "", "$8.01"),
     ]
-    assert ("50/50 draw: paid", "Mrs Pike", "$5.00") in cells(rows.section("side_pots"))
-    assert ("50/50 draw: to the club", "", "$5.01") in cells(rows.section("side_pots"))
+    assert ("50/50 draw: paid to", "Mrs Pike", "$5.00") in cells(rows.section("side_pots"))
+    assert ("50/50 draw: went to the club's share", "", "$5.01") in cells(rows.section("side_pots"))
     assert rows.balanced
 
 
@@ -286,7 +291,7 @@ def test_a_pool_carried_in_is_money_in_and_its_winner_is_paid_all_of_it():
     assert cells(rows.section("side_pots"))[:3] == [
         ("Perfect hand pool: took in tonight", "", "$1.00"),
         ("Perfect hand pool: carried in from the last night", "", "$4.50"),
-        ("Perfect hand pool: paid", "Bea", "$5.50"),
+        ("Perfect hand pool: paid to", "Bea", "$5.50"),
     ]
     assert ("Carried to the next night", "", "$0.00") in cells(rows.section("out"))
     assert rows.balance.startswith("Balanced: money in $14.50 = money out $14.50 + carried $0.00")
@@ -464,9 +469,13 @@ def test_the_page_the_pdf_the_csv_and_money_report_show_the_same_amounts(night, 
         {"player": "Cora Dunn", "amount": "2.00"},
     ]
     assert pots["pool"]["carried_out"] == "4.50"
-    assert ["Side pots", "Loner basket: paid", "Ann Lee", "2.00", "USD"] in table
-    assert "The treasurer adds $5.55 from the club's account" in text
-    assert "The treasurer adds $5.55 from the club's account" in pdf
+    assert ["Side pots", "Loner basket: paid to", "Ann Lee", "2.00", "USD"] in table
+    # The amount the treasurer adds is in the CSV's amount column, not only in words.
+    assert ["The cash box", "The treasurer adds from the club's account", "", "5.55", "USD"] in (
+        table
+    )
+    assert "The treasurer adds from the club's account $5.55" in text
+    assert "The treasurer adds from the club's account $5.55" in pdf
     # The correction after the payouts: 3rd place moved from Hank to Floyd, and the fines
     # grew the pot; who gives back and who is owed, on the page and the paper alike.
     for line in (
@@ -504,6 +513,10 @@ def test_money_report_as_text_shows_the_sheets_rows(night):
     out = io.StringIO()
     call_command("money_report", "--event", str(night.pk), stdout=out)
     text = out.getvalue()
+    # The date as the club writes it everywhere, not 2026-11-24 (issue 42, the tester).
+    assert text.startswith(
+        "Cash sheet: Maple Hall Euchre Club, Tuesday progressive, Tue, Nov 24, 2026"
+    )
     assert "Balanced: money in $49.50 = money out $42.05" in text
     assert re.search(r"1st=: Ann Lee +\$13\.22", text)
     assert re.search(r"Cash left after payouts +-\$5\.55", text)
@@ -554,9 +567,11 @@ def test_the_club_page_lists_each_night_newest_first_with_its_csv(night, directo
         "cash_in_box",
         "currency",
         "balanced",
+        "settled",
     ]
     assert table[1][:2] == ["2026-12-01", "Next Tuesday"]
-    assert table[1][-1].startswith("Not ready: The payouts and the cash sheet are worked out")
+    assert table[1][-2].startswith("Not ready: The payouts and the cash sheet are worked out")
+    assert table[1][-1] == ""
     assert table[2] == [
         "2026-11-24",
         "Tuesday progressive",
@@ -568,7 +583,29 @@ def test_the_club_page_lists_each_night_newest_first_with_its_csv(night, directo
         "31.50",
         "USD",
         "Yes",
+        "4 to settle",
     ]
+
+
+def test_a_night_balanced_on_paper_but_not_settled_in_hand_says_who_is_left(night, director_client):
+    # The correction after the payouts: 2 are owed, 1 gives back, 1 newly owed: 4 to settle,
+    # though the sheet balances. The count links to the night's page, where they are settled.
+    club_url = reverse("money:club", args=[night.club.slug])
+    html = director_client.get(club_url).content.decode()
+    cell = html.split('class="settled"', 1)[1].split("</td>", 1)[0]
+    assert f'href="{reverse("money:night", args=[night.pk])}"' in cell
+    assert ">4 to settle</a>" in cell
+    assert '<td class="balanced" data-label="Balanced">Yes</td>' in html
+    # Each handed what they win now: settled.
+    ledger = night_ledger(night)
+    players = {p.name: p for p in Player.objects.filter(club=night.club)}
+    for name, won, handed in ledger.settle():
+        if won != handed:
+            PaidMark.objects.create(event=night, player=players[name], amount=won - handed)
+    html = director_client.get(club_url).content.decode()
+    assert '<td class="settled" data-label="Settled">Yes</td>' in html
+    table = csv_rows(director_client.get(reverse("money:club-csv", args=[night.club.slug])))
+    assert table[1][-2:] == ["Yes", "Yes"]
 
 
 def test_the_club_director_page_links_to_the_money(club, director_client):
@@ -607,6 +644,11 @@ def test_a_club_in_england_sees_pounds_on_the_page_and_the_paper(club, director_
         director_client.get(reverse("money:club", args=[club.slug])).content.decode()
     )
     assert "£33.05" in club_text
+    # Dates the club's way on the sheet, its paper and the club's page (the pool carried's
+    # night too), never another way of writing them.
+    assert "Tue, 24 Nov 2026" in text and "Tue, 24 Nov 2026" in pdf
+    assert "Carried from Tuesday progressive , Tue, 24 Nov 2026." in club_text
+    assert club_text.count("Tue, 24 Nov 2026") == 2  # the carried pool's and its row's
 
 
 def test_a_club_in_germany_writes_euros_its_own_way(club, director_client):
@@ -682,8 +724,6 @@ def test_the_pdf_renders_to_an_image(night, director_client):
     document = pdfium.PdfDocument(content)
     assert len(document) >= 1
     image = document[0].render(scale=1.5).to_pil()
-    import os
-
     if os.path.isdir(SHOTS):
         for i in range(len(document)):
             document[i].render(scale=1.5).to_pil().save(f"{SHOTS}/sheet-pdf-page{i + 1}.png")
@@ -751,3 +791,16 @@ def test_a_side_awards_prize_is_a_row_of_the_prizes_for_each_winner():
         ("Booby prize (shared)", "Gail Hart", "$0.33"),
     ]
     assert cells(prizes)[-1] == ("Prizes paid", "", usd(sheet.prize_pot))
+
+
+def test_the_settings_places_paid_refusal_names_the_tier_as_a_director_says_it():
+    # Issue 42 (tester): "From 0 players: ... add up to 120" for the small turnouts' tier.
+    money = NightMoney(small_under=12, small_places_paid="60/60", places_paid="50/30/20")
+    with pytest.raises(ValueError) as refused:
+        money.tiers()
+    assert str(refused.value) == (
+        "Under 12 players: the places' percentages add up to 120, not 100."
+    )
+    alone = NightMoney(small_under=0, places_paid="50/40")
+    with pytest.raises(ValueError, match=r"^Any number of players: .* add up to 90, not 100\.$"):
+        alone.tiers()

@@ -17,6 +17,9 @@ from .night import (
     Placing,
     Refund,
     Tier,
+    tier_names,
+    tiers_from,
+    tiers_in_words,
 )
 from .rules import *  # noqa: F403
 from .sheet import (
@@ -52,6 +55,9 @@ __all__ = [
     "SidePot",
     "Tier",
     "award_payouts",
+    "tier_names",
+    "tiers_from",
+    "tiers_in_words",
     "by_percent",
     "cash_sheet",
     "correction",

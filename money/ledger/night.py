@@ -38,23 +38,59 @@ class Tier:
             raise ValueError(
                 f"A tier starts at a number of players (0 or more), not {self.from_players!r}."
             )
-        who = f"From {self.from_players} players"
-        if not self.percents:
-            raise ValueError(f"{who}: give each paid place's percentage, for example 50/30/20.")
-        if not all(_is_int(p) for p in self.percents):
-            raise ValueError(f"{who}: write the percentages as whole numbers, e.g. 50/30/20.")
-        if any(p < 1 or p > 100 for p in self.percents):
-            raise ValueError(f"{who}: each place's percentage is from 1 to 100.")
-        if len(self.percents) > MAX_PLACES:
-            raise ValueError(f"{who}: at most {MAX_PLACES} places can be paid.")
-        if sum(self.percents) != 100:
-            raise ValueError(
-                f"{who}: the places' percentages add up to {sum(self.percents)}, not 100."
-            )
+        # Alone a tier knows only where it starts; tiers_from() names it as a director says it
+        # ("Under 12 players"), knowing the tier after it, and checks it under that name first.
+        check_percents(f"From {self.from_players} players", self.percents)
 
     @property
-    def words(self) -> str:
-        return f"from {self.from_players} players: {'/'.join(map(str, self.percents))}"
+    def places_words(self) -> str:
+        """ "1st takes 100%" for one place, else "50/30/20"."""
+        if len(self.percents) == 1:
+            return f"1st takes {self.percents[0]}%"
+        return "/".join(map(str, self.percents))
+
+
+def check_percents(who: str, percents: tuple) -> None:
+    """A tier's places: ValueError in words, beginning with the tier's name (`who`)."""
+    if not percents:
+        raise ValueError(f"{who}: give each paid place's percentage, for example 50/30/20.")
+    if not all(_is_int(p) for p in percents):
+        raise ValueError(f"{who}: write the percentages as whole numbers, e.g. 50/30/20.")
+    if any(p < 1 or p > 100 for p in percents):
+        raise ValueError(f"{who}: each place's percentage is from 1 to 100.")
+    if len(percents) > MAX_PLACES:
+        raise ValueError(f"{who}: at most {MAX_PLACES} places can be paid.")
+    if sum(percents) != 100:
+        raise ValueError(f"{who}: the places' percentages add up to {sum(percents)}, not 100.")
+
+
+def tier_names(starts: list[int]) -> list[str]:
+    """Each tier as a director says it: "Any number of players" when there is one; the first
+    "Under 12 players" when the next starts at 12; the others "From 12 players"."""
+    if len(starts) == 1:
+        return ["Any number of players"]
+    return [
+        f"Under {starts[1]} players" if i == 0 else f"From {start} players"
+        for i, start in enumerate(starts)
+    ]
+
+
+def tiers_from(pairs: Iterable[tuple[int, tuple[int, ...]]]) -> tuple[Tier, ...]:
+    """The tiers (from_players, percents), each checked under its director's name, so a
+    refusal says "Under 12 players: ... add up to 120", not "From 0 players"."""
+    pairs = [(start, tuple(percents)) for start, percents in pairs]
+    names = tier_names([start for start, _ in pairs])
+    for name, (_, percents) in zip(names, pairs, strict=True):
+        check_percents(name, percents)
+    return tuple(Tier(start, percents) for start, percents in pairs)
+
+
+def tiers_in_words(tiers: tuple[Tier, ...]) -> str:
+    """ "Under 12 players: 1st takes 100%; from 12 players: 50/30/20"."""
+    names = tier_names([t.from_players for t in tiers])
+    said = [f"{name}: {tier.places_words}" for name, tier in zip(names, tiers, strict=True)]
+    text = "; ".join(said[:1] + [s[0].lower() + s[1:] for s in said[1:]])
+    return text
 
 
 # Under 12 players 1st only; from 12, three places 50/30/20 (the issue's example).
@@ -173,9 +209,7 @@ class NightSettings:
             rules.WAIVER_RULE,
             rules.REFUND_RULE,
             rules.CLUB_SHARE_RULE,
-            "Places paid "
-            + "; ".join(t.words for t in self.tiers)
-            + " (percentages of the prize pot).",
+            f"Places paid, as percentages of the prize pot. {tiers_in_words(self.tiers)}.",
             rules.TURNOUT_RULE,
             rules.ODD_CENTS_RULE,
             rules.TIE_RULE,

@@ -178,6 +178,9 @@ class CashSheet:
     # The side awards' prizes, paid from the prize pot before the places (the places share
     # what is left): part of prizes_paid.
     award_payouts: tuple[AwardPayout, ...] = ()
+    # The entry money the club's percentage is taken from (rules.CLUB_SHARE_RULE: after the
+    # loner basket and the pool buy-ins), so the sheet can say "10% of $40.00".
+    club_share_base: int = 0
 
     @property
     def money_in(self) -> int:
@@ -443,6 +446,7 @@ def cash_sheet(settings: NightSettings, door: Door, result: NightResult) -> Cash
         refunds=refunds,
         club_share=club_share,
         club_share_of_entries=club_entries,
+        club_share_base=entries,
         club_share_for=settings.club_share_for,
         prize_pot=prize_pot,
         # rules.AWARD_PRIZES_RULE: the awards first, the places share what is left.

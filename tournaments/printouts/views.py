@@ -227,7 +227,7 @@ def _prize_printout(found: dict, table: dict) -> dict:
     prizes = table["prizes"]
     if prizes is None:
         return {"awards": awards, **heading}
-    rows = [["Prize", "Player", "Paid"]]
+    rows = [["Prize", "Player", "Wins"]]
     rows += [[row.label, row.words, row.amount] for row in prizes.rows]
     rows.append(["Paid out", "", prizes.paid_out])
     return {"awards": awards, "prizes": rows, "prize_notes": (prizes.pot, prizes.legend), **heading}

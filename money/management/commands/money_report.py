@@ -8,6 +8,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from clubs import dates
 from money.night import night_ledger
 from money.sheet_rows import ledger_rows
 from tournaments.models import Event
@@ -42,7 +43,9 @@ class Command(BaseCommand):
 
 def text_sheet(event, rows) -> str:
     """The sheet's rows as plain text: label, player and amount, the amounts right-aligned."""
-    lines = [f"Cash sheet: {event.club.name}, {event.name}, {event.date:%Y-%m-%d}", ""]
+    # For people: the date as the club writes it (clubs/dates.py); the JSON keeps machine values.
+    when = dates.day(event.date, event.club.date_style)
+    lines = [f"Cash sheet: {event.club.name}, {event.name}, {when}", ""]
     width = max((len(_what(row)) for section in rows.sections for row in section.rows), default=20)
     amount = max((len(row.amount) for s in rows.sections for row in s.rows), default=8)
     for section in rows.sections:
