@@ -373,8 +373,14 @@ class DrawsForm(forms.ModelForm):
             required=False,
             help_text="The money taken for tickets, 0 for no draw.",
         )
-        self.fields["pool_winners"].queryset = Player.objects.filter(entries__event=event).order_by(
-            "sort_name", "pk"
+        # Only those checked in tonight could have won it; anyone already chosen stays.
+        chosen = []
+        if self.instance.pk:
+            chosen = list(self.instance.pool_winners.values_list("pk", flat=True))
+        self.fields["pool_winners"].queryset = (
+            Player.objects.filter(Q(entries__event=event, entries__present=True) | Q(pk__in=chosen))
+            .distinct()
+            .order_by("sort_name", "pk")
         )
         self.fields["pool_winners"].error_messages["invalid_choice"] = (
             "%(value)s is not a player of this night: reload the page."
@@ -426,3 +432,12 @@ class PaidForm(forms.Form):
             .filter(Q(entries__event=event) | Q(paid_marks__event=event))
             .distinct()
         )
+
+
+class FinesForm(PaidForm):
+    """A player's euchre fines settled after a correction: `amount` is the difference the page
+    showed (fines on the sheet now less those paid at the table), signed."""
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, event=event, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(club_id=event.club_id)

@@ -154,6 +154,11 @@ class NightMoney(models.Model):
     prize_best_round = amount_field("prize for best round")
     prize_high_night = amount_field("prize for high night")
     prize_booby = amount_field("booby prize")
+    # Each player's euchre fines as the sheet counted them when the first payout was handed
+    # out ({name: minor}), updated as a director settles a fine a correction changed: fines
+    # are paid in cash at the table, so a correction that takes a euchre away leaves a fine to
+    # give back (money/night.py `fines_settle`). None until the first payout.
+    fines_paid = models.JSONField("euchre fines paid", null=True, blank=True, default=None)
 
     class Meta:
         verbose_name = "night's money"

@@ -128,6 +128,38 @@ class NightLedger:
         names = list(won) + [name for name in self.paid if name not in won]
         return [(name, won.get(name, 0), self.paid.get(name, 0)) for name in names]
 
+    def fines_by(self) -> dict[str, int]:
+        """Each player's euchre fines as the sheet counts them (euchres suffered, as the
+        standings count them, times the fine): empty until the sheet is worked out."""
+        if self.sheet is None or self.result is None or self.settings is None:
+            return {}
+        fine = self.settings.euchre_fine
+        return {name: n * fine for name, n in self.result.euchres.items() if n * fine}
+
+    def fines_settle(self) -> list[tuple[str, int, int]]:
+        """Each player whose fines on the sheet now differ from what they paid at the table
+        (the snapshot taken at the first payout, NightMoney.fines_paid): (name, fines paid,
+        fines on the sheet now). Less now: give the difference back; more: they owe it.
+        Empty before any payout, and while the sheet cannot be worked out."""
+        snapshot = self.money.fines_paid
+        if snapshot is None or self.sheet is None:
+            return []
+        now = self.fines_by()
+        names = sorted(set(snapshot) | set(now), key=str.casefold)
+        return [
+            (name, snapshot.get(name, 0), now.get(name, 0))
+            for name in names
+            if snapshot.get(name, 0) != now.get(name, 0)
+        ]
+
+    def to_settle(self) -> int:
+        """How many payouts a correction left to settle once payouts began: winners owed or
+        giving back, and fines to give back or still owed."""
+        if not self.paid:
+            return 0
+        owed = sum(1 for _, won, handed in self.settle() if won != handed)
+        return owed + len(self.fines_settle())
+
 
 def _door(event: Event, money: NightMoney, standings: Standings, settings) -> Door:
     if not money.door_kept:

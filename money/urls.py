@@ -14,6 +14,7 @@ urlpatterns = [
     path("events/<int:pk>/money/walk-in/", night.walk_in, name="walk-in"),
     path("events/<int:pk>/money/draws/", night.draws, name="draws"),
     path("events/<int:pk>/money/paid/", night.mark_paid, name="mark-paid"),
+    path("events/<int:pk>/money/fines/", night.fines_settled, name="fines-settled"),
     # The cash sheet, three ways, and the club's money over time (views/sheet.py).
     path("events/<int:pk>/money/sheet/", sheet.sheet_page, name="sheet"),
     path("events/<int:pk>/money/sheet.pdf", sheet.sheet_pdf, name="sheet-pdf"),

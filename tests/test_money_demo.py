@@ -31,3 +31,13 @@ def test_tonights_door_is_half_taken_and_carries_last_weeks_pool(demo):
     carried = night_ledger(demo["pairs"]).sheet.carried
     assert carried > 0
     assert NightMoney.objects.get(event=demo["progressive"]).pool_carried_in == carried
+
+
+def test_the_demos_paid_out_night_noted_the_fines_paid(demo):
+    """Paid out as the night's page pays out: the euchre fines paid at the table are noted, so
+    a correction to last week's night would say whose fine to give back."""
+    paid_out = [m for m in NightMoney.objects.all() if m.fines_paid is not None]
+    assert len(paid_out) == 1
+    ledger = night_ledger(paid_out[0].event)
+    assert paid_out[0].fines_paid == ledger.fines_by() and ledger.fines_by()
+    assert ledger.fines_settle() == []

@@ -278,19 +278,37 @@ def test_a_second_click_on_a_walk_in_records_it_once(director_client, night):
 
 # --- Access ------------------------------------------------------------------------------------
 
-VIEWS = ["night", "night-settings", "door", "walk-in", "draws", "mark-paid"]
+VIEWS = ["night", "night-settings", "door", "walk-in", "draws", "mark-paid", "fines-settled"]
+
+# Where a GET on a view that records (a reload after a refusal) sends the director back to.
+BACK_TO = {
+    "door": "door",
+    "walk-in": "walk-in",
+    "draws": "draws",
+    "mark-paid": "payouts",
+    "fines-settled": "payouts",
+}
 
 
 @pytest.mark.parametrize("name", VIEWS)
 def test_a_director_of_another_club_gets_404(client, other_director, director, night, name):
     client.force_login(other_director)
-    # A POST-only view answers a GET 405 before it looks at the event, whoever asks.
-    assert client.get(url(name, night)).status_code == (404 if "night" in name else 405)
+    assert client.get(url(name, night)).status_code == 404
     assert client.post(url(name, night), {"player": 1, "amount": "5"}).status_code == 404
     assert not DoorRecord.objects.exists() and not PaidMark.objects.exists()
-    # The club's own director reaches the same address (a page, or a POST-only view).
+    # The club's own director reaches the same address (a page, or a view that records).
     client.force_login(director)
-    assert client.get(url(name, night)).status_code == (200 if "night" in name else 405)
+    assert client.get(url(name, night)).status_code == (200 if "night" in name else 302)
+
+
+@pytest.mark.parametrize("name", list(BACK_TO))
+def test_reloading_a_view_that_records_goes_back_to_the_nights_page(director_client, night, name):
+    """A refused walk-in leaves the address bar on .../money/walk-in/: a reload (a GET) goes
+    back to the night's page at the form, not to "405 Method Not Allowed"."""
+    response = director_client.get(url(name, night))
+    assert response.status_code == 302
+    assert response["Location"] == url("night", night) + "#" + BACK_TO[name]
+    assert director_client.put(url(name, night)).status_code == 405
 
 
 @pytest.mark.parametrize("name", VIEWS)
@@ -342,14 +360,14 @@ def test_payouts_are_marked_paid(director_client, played, nine):
     html = page(director_client, played)
     a = payout_row(html, nine["A"])
     assert "won $22.50" in a and "1st place (tied, shared): $22.50" in a
-    assert "Paid $22.50</button>" in a
+    assert "Hand over $22.50</button>" in a
     mark(director_client, played, nine["A"], 2250)
     # A second click is refused: the difference is no longer what the page showed.
     response = mark(director_client, played, nine["A"], 2250)
     assert "already recorded" in response.content.decode()
     assert PaidMark.objects.get(player=nine["A"]).amount == 2250
     a = payout_row(response.content.decode(), nine["A"])
-    assert "Handed out $22.50" in a and "Paid</span>" in a and "<button" not in a
+    assert "Handed out $22.50" in a and "Paid in full</span>" in a and "<button" not in a
 
 
 def test_a_correction_after_the_payouts_says_who_is_owed_and_who_gives_back(
@@ -363,8 +381,8 @@ def test_a_correction_after_the_payouts_says_who_is_owed_and_who_gives_back(
     services.hand_correct(hand=hand, data={"tricks": 2}, reason="West took 2", user=director)
     html = page(director_client, played)
     a, c = payout_row(html, nine["A"]), payout_row(html, nine["C"])
-    assert "won $45.00" in a and "Is owed $22.50 more" in a and "Paid the rest, $22.50" in a
-    assert "won $0.00" in c and "Gives back $22.50" in c and "Gave back $22.50" in c
+    assert "won $45.00" in a and "Is owed $22.50 more" in a and "Hand over the other $22.50" in a
+    assert "won $0.00" in c and "Gives back $22.50" in c and "Record: got $22.50 back" in c
     mark(director_client, played, nine["A"], 2250)
     mark(director_client, played, nine["C"], -2250)
     assert night_ledger(played).settle() == [("A", 4500, 4500), ("C", 0, 0)]
@@ -512,3 +530,176 @@ def test_a_side_awards_prize_is_set_here_and_paid_with_the_places(director_clien
     assert "Side awards&#x27; prizes: most loners $4.00." in html or "most loners $4.00" in html
     a = payout_row(html, nine["A"])
     assert "Most loners (tied, shared): $2.00" in a and "won $22.50" in a
+
+
+# --- What a tester walking the night's page found (issue 42's follow-up) -----------------------
+
+
+def door_row(html, player):
+    return html.split(f'id="player-{player.pk}"', 1)[1].split("</li>", 1)[0]
+
+
+def test_a_door_refusal_is_shown_in_the_row_it_concerns(director_client, night, nine):
+    """The redirect lands on the player's row, 4,000 px below the top: the refusal is there,
+    as an alert, and says first that nothing was recorded."""
+    pay(director_client, night, nine["A"], amount="5.00")
+    response = pay(director_client, night, nine["A"], kind="refund", amount="6.00")
+    assert response.redirect_chain[-1][0].endswith(f"#player-{nine['A'].pk}")
+    row = door_row(response.content.decode(), nine["A"])
+    assert '<p class="refusal" role="alert">Not recorded: ' in row
+    assert "refund of $6.00 (cash) is more than the $5.00 they paid that way" in row
+    # Plays free for someone who paid: in their row too, and not in anyone else's.
+    response = pay(director_client, night, nine["A"], kind="waived", amount="")
+    html = response.content.decode()
+    assert "Not recorded: " in door_row(html, nine["A"])
+    assert "Not recorded" not in door_row(html, nine["B"])
+    assert DoorRecord.objects.filter(event=night).count() == 1
+    # Drawn again, the refusal is gone from the row.
+    assert "Not recorded" not in page(director_client, night)
+
+
+def test_an_overpayment_says_it_was_not_recorded(director_client, night, nine):
+    response = pay(director_client, night, nine["A"], amount="25.00")
+    html = response.content.decode()
+    assert "Not recorded: A has paid $25.00, $20.00 more than the price of $5.00" in html
+    assert "Not recorded: A has paid $25.00" in door_row(html, nine["A"])
+    assert not DoorRecord.objects.exists()
+
+
+def test_a_refused_walk_in_or_draw_comes_back_at_its_form_with_a_summary(director_client, night):
+    response = director_client.post(
+        url("walk-in", night), {"name": "Olive Over", "method": "cash", "amount": "9.00"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 400
+    walk_in = html.split('<section id="walk-in"', 1)[1].split("</section>", 1)[0]
+    # The form posts to its own section: the page drawn again is scrolled to it.
+    assert f'action="{url("walk-in", night)}#walk-in"' in walk_in
+    # The refusal at the form's top, before its first field, said once.
+    summary = walk_in.split('name="name"', 1)[0]
+    assert 'class="refusal" role="alert"' in summary
+    assert summary.count("Not recorded: Olive Over has paid $9.00") == 1
+    response = director_client.post(url("walk-in", night), {"name": "", "method": "cash"})
+    summary = response.content.decode().split('<section id="walk-in"', 1)[1].split("<form", 1)[0]
+    assert "Not recorded." in summary and "Type the player&#x27;s name." in summary
+    assert 'href="#id_name"' in summary
+    response = director_client.post(
+        url("draws", night), {"fifty_fifty_sales": "20.00", "fifty_fifty_winner": ""}
+    )
+    draws = response.content.decode().split('<section id="draws"', 1)[1].split("</section>", 1)[0]
+    assert f'action="{url("draws", night)}#draws"' in draws
+    assert "Not saved." in draws.split("<form", 1)[0]
+    assert "Type the 50/50 winner" in draws.split("<form", 1)[0]
+
+
+def test_a_walk_in_who_paid_ahead_is_checked_in_and_nothing_more_recorded(
+    director_client, night, nine
+):
+    """Entered, paid ahead, not here yet: the walk-in form checks them in (their row cannot),
+    records nothing when they owe nothing, and the rest when they paid part."""
+    Entry.objects.filter(event=night, player__in=[nine["A"], nine["B"]]).update(present=False)
+    DoorRecord.objects.create(event=night, player=nine["A"], method="ahead", amount=500)
+    DoorRecord.objects.create(event=night, player=nine["B"], method="cash", amount=200)
+    response = director_client.post(
+        url("walk-in", night), {"name": "a", "method": "cash", "amount": "5.00"}, follow=True
+    )
+    assert "A is checked in. They owe nothing more" in response.content.decode()
+    assert Entry.objects.get(event=night, player=nine["A"]).present
+    assert DoorRecord.objects.filter(event=night, player=nine["A"]).count() == 1
+    response = director_client.post(
+        url("walk-in", night), {"name": "B", "method": "cash", "amount": "3.00"}, follow=True
+    )
+    assert "B is checked in and paid $3.00 (cash)." in response.content.decode()
+    assert Entry.objects.get(event=night, player=nine["B"]).present
+    assert "B" not in night_ledger(night).owed()
+    # Checked in now: a second click is refused as before.
+    response = director_client.post(
+        url("walk-in", night), {"name": "B", "method": "cash", "amount": "3.00"}
+    )
+    assert "already at the door tonight" in response.content.decode()
+    assert DoorRecord.objects.filter(event=night, player=nine["B"]).count() == 2
+
+
+def test_the_pools_winners_are_offered_from_those_checked_in(director_client, night, nine):
+    import re
+
+    NightMoney.objects.filter(event=night).update(pool_buy_in=100)
+    Entry.objects.filter(event=night, player__in=[nine["A"], nine["B"]]).update(present=False)
+
+    def offered():
+        html = page(director_client, night)
+        return {int(v) for v in re.findall(r'name="pool_winners" value="(\d+)"', html)}
+
+    assert offered() == {nine[x].pk for x in "CDEFGHI"}
+    # Chosen, then found not checked in: kept in the list (ticked), not silently dropped.
+    NightMoney.objects.get(event=night).pool_winners.set([nine["A"]])
+    assert offered() == {nine[x].pk for x in "ACDEFGHI"}
+
+
+def test_the_still_owe_banner_links_each_name_to_its_row(director_client, night, nine):
+    for x in "ABCDEFG":
+        pay(director_client, night, nine[x])
+    banner = page(director_client, night).split('class="owes-total"', 1)[1].split("</p>", 1)[0]
+    assert "2 still owe" in banner
+    for x in "HI":
+        assert f'<a href="#player-{nine[x].pk}"><span><bdi>{x}</bdi> $5.00</span></a>' in banner
+
+
+def test_the_settings_page_warns_once_the_payouts_were_handed_out(director_client, played, nine):
+    warning = "The payouts of this night were handed out."
+    assert warning not in director_client.get(url("night-settings", played)).content.decode()
+    mark(director_client, played, nine["A"], 2250)
+    html = director_client.get(url("night-settings", played)).content.decode()
+    assert warning in html and "changes what each winner is owed" in html
+    # A warning, not a refusal: the settings are still saved.
+    response = director_client.post(url("night-settings", played), settings_post(entry_fee="6"))
+    assert response.status_code == 302
+    assert NightMoney.objects.get(event=played).entry_fee == 600
+
+
+def test_the_event_pages_card_says_payouts_are_left_to_settle(
+    director_client, director, played, nine
+):
+    event_page = reverse("tournaments:event-detail", args=[played.pk])
+    mark(director_client, played, nine["A"], 2250)
+    mark(director_client, played, nine["C"], 2250)
+    html = director_client.get(event_page).content.decode()
+    assert "Everyone has paid." in html and "still to settle" not in html
+    hand = Hand.objects.get(table__round__number=2, table__number=1, number=2)
+    services.hand_correct(hand=hand, data={"tricks": 2}, reason="West took 2", user=director)
+    html = director_client.get(event_page).content.decode()
+    assert "2 payouts still to settle" in html
+    assert f'href="{url("night", played)}#payouts"' in html
+    mark(director_client, played, nine["A"], 2250)
+    mark(director_client, played, nine["C"], -2250)
+    assert "still to settle" not in director_client.get(event_page).content.decode()
+
+
+def test_a_correction_that_takes_a_euchre_away_gives_the_fine_back(
+    director_client, director, played, nine
+):
+    """Fines are paid at the table. The first payout notes them as the sheet counted them; a
+    correction after it that takes a euchre away says to give that fine back, once."""
+    NightMoney.objects.filter(event=played).update(euchre_fine=50, fines_to="club")
+    assert night_ledger(played).fines_settle() == []
+    mark(director_client, played, nine["A"], 2250)
+    paid = NightMoney.objects.get(event=played).fines_paid
+    assert paid == dict.fromkeys("BDEG", 50)
+    assert night_ledger(played).fines_settle() == []
+    # Round 1, table 1, hand 2: East made it with 1 trick (B and D euchred). Corrected: 3.
+    hand = Hand.objects.get(table__round__number=1, table__number=1, number=2)
+    services.hand_correct(hand=hand, data={"tricks": 3}, reason="East took 3", user=director)
+    assert night_ledger(played).fines_settle() == [("B", 50, 0), ("D", 50, 0)]
+    html = page(director_client, played)
+    b = html.split(f'id="fines-{nine["B"].pk}"', 1)[1].split("</li>", 1)[0]
+    assert "paid $0.50 in euchre fines and now\n        owes none" in b
+    assert "give back $0.50" in b and "Record: gave $0.50 of fines back</button>" in b
+    post = {"player": nine["B"].pk, "amount": -50}
+    response = director_client.post(url("fines-settled", played), post, follow=True)
+    assert "B was given back $0.50 of euchre fines." in response.content.decode()
+    assert f'id="fines-{nine["B"].pk}"' not in response.content.decode()
+    # A second click: nothing changes, and it says so in the row's place.
+    response = director_client.post(url("fines-settled", played), post, follow=True)
+    assert "Not recorded: B&#x27;s euchre fines were already settled" in response.content.decode()
+    assert night_ledger(played).fines_settle() == [("D", 50, 0)]
+    assert NightMoney.objects.get(event=played).fines_paid == dict.fromkeys("DEG", 50)

@@ -345,7 +345,7 @@ def test_a_17_player_night_through_the_pages(director_client, club):
         ),
     ]
     for x, amount in (("A", 7278), ("B", 3489), ("C", 3488), ("E", 300)):
-        assert f"Paid ${amount / 100:.2f}" in payout_row(html, p[x])
+        assert f"Hand over ${amount / 100:.2f}" in payout_row(html, p[x])
         mark(client, event, p[x], amount)
     assert all(won == handed for _, won, handed in night_ledger(event).settle())
 
@@ -375,8 +375,9 @@ def test_a_17_player_night_through_the_pages(director_client, club):
     assert "2nd place (tied, shared): $34.63" in payout_row(html, p["D"])
     # Dale was handed nothing at the end of the night: now he is owed, as the sheet says.
     assert "Is owed $34.63" in payout_row(html, p["D"])
-    assert "Paid $34.63" in payout_row(html, p["D"])
-    assert "Paid" in payout_row(html, p["E"]) and "Gives back" not in payout_row(html, p["E"])
+    assert "Hand over $34.63" in payout_row(html, p["D"])
+    e = payout_row(html, p["E"])
+    assert "Paid in full" in e and "Gives back" not in e
 
     # --- The cash sheet, the same on the page, the PDF, the CSV and money_report --json.
     text, pdf, table, data = sheet_everywhere(client, event)

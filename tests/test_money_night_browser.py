@@ -12,7 +12,7 @@ from test_standings import ROUND_1, ROUND_2, play_round
 
 from clubs.models import Player
 from money.models import DoorRecord, NightMoney, PaidMark
-from money.night import night_money_of
+from money.night import night_ledger, night_money_of
 from tournaments import services
 from tournaments.models import Entry, Event, Hand
 
@@ -34,12 +34,16 @@ NAMES = {
 
 TOO_WIDE = "() => document.documentElement.scrollWidth > window.innerWidth"
 SMALL_TARGETS = """() => [...document.querySelectorAll(
-    'main button, main summary, main input:not([type=hidden]), main a.button, main label.choice')]
+    'main button, main summary, main input:not([type=hidden]), main a[href], main label.choice')]
   .filter(e => e.offsetParent !== null)
   .map(e => { const r = e.getBoundingClientRect();
     return {what: e.tagName.toLowerCase() + ' ' + (e.innerText || e.name || '').trim().slice(0, 40),
             w: Math.round(r.width), h: Math.round(r.height)}; })
   .filter(t => (t.w < 44 || t.h < 44) && !t.what.startsWith('input '))"""
+
+
+IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return r.bottom > 0 && r.top < window.innerHeight; }"""
 
 
 def text_doubled(page) -> None:
@@ -63,6 +67,7 @@ def money_night(club, director):
     Entry.objects.bulk_create(Entry(event=event, player=p) for p in by.values())
     money = night_money_of(event)
     money.entry_fee, money.ahead_fee, money.loner_buy_in = 500, 400, 50
+    money.euchre_fine, money.fines_to = 25, "club"
     money.save()
     for x in "ABCEFG":
         DoorRecord.objects.create(event=event, player=by[x], method="cash", amount=500)
@@ -86,15 +91,15 @@ def test_screenshots_of_the_night_money_pages(browser, live_server, money_night,
     os.makedirs(SHOTS, exist_ok=True)
     for stage in ("before", "after"):
         if stage == "after":
-            # The payouts handed out, then a correction: round 2, table 1, hand 2 (C alone,
-            # 3 tricks) was 2 tricks.
+            # The payouts handed out (the fines paid noted, as the first one does), then a
+            # correction: round 2, table 1, hand 2 (C alone, 3 tricks) was 2 tricks, so C is
+            # euchred once more and owes another fine.
+            NightMoney.objects.filter(event=event).update(fines_paid=night_ledger(event).fines_by())
             for x in "AC":
                 PaidMark.objects.create(event=event, player=by[x], amount=1800)
             hand = Hand.objects.get(table__round__number=2, table__number=1, number=2)
             services.hand_correct(hand=hand, data={"tricks": 2}, reason="2 tricks", user=director)
         for name, address in pages.items():
-            if stage == "after" and name == "settings":
-                continue
             for width, doubled in ((360, False), (1280, False), (360, True)):
                 context = browser.new_context(viewport={"width": width, "height": 800})
                 page = context.new_page()
@@ -136,3 +141,42 @@ def test_screenshots_of_the_night_money_pages(browser, live_server, money_night,
     page.screenshot(path=f"{SHOTS}/settings-refused-360.png")
     context.close()
     assert NightMoney.objects.get(event=event).places_paid == "50/30/20"
+
+
+def test_a_refusal_is_seen_where_the_browser_lands(browser, live_server, money_night):
+    """A refused door post lands on the player's row, far below the top: the refusal is in
+    that row, on screen. A refused walk-in is drawn again scrolled to its form, the summary on
+    screen; reloading it goes back to the page, not to "405"."""
+    event, by = money_night
+    base = live_server.url
+    context = browser.new_context(viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    log_in(page, base)
+    page.goto(f"{base}/events/{event.pk}/money/")
+    row = page.locator(f"#player-{by['A'].pk}")
+    row.locator("summary").click()
+    row.get_by_label("Refund (given back)").check()
+    row.get_by_label("Amount").fill("9.00")
+    row.get_by_role("button", name="Record for").click()
+    page.wait_for_url(f"**#player-{by['A'].pk}")
+    alert = row.get_by_role("alert")
+    expect(alert).to_contain_text("Not recorded: ")
+    assert page.evaluate(IN_VIEW, f"#player-{by['A'].pk} .refusal")
+    assert page.evaluate("window.scrollY") > 1000  # far below the top, where it landed
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=f"{SHOTS}/night-row-refused-360.png")
+    page.get_by_label("Name").fill("Olive Over")
+    page.locator("#walk-in").get_by_label("Amount paid").fill("90.00")
+    page.get_by_role("button", name="Check in and record the payment").click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/money/walk-in/#walk-in")
+    expect(page.locator("#walk-in .refusal")).to_have_count(1)
+    expect(page.locator("#walk-in .refusal")).to_contain_text("Not recorded: Olive Over")
+    assert page.evaluate(IN_VIEW, "#walk-in .refusal")
+    page.screenshot(path=f"{SHOTS}/night-walk-in-refused-360.png")
+    # The address bar's address opened again (a reload re-posts the form): the page, no 405.
+    assert page.goto(page.url.split("#")[0]).status == 200
+    assert page.url.endswith(f"/events/{event.pk}/money/#walk-in")
+    assert not DoorRecord.objects.filter(player__name="Olive Over").exists()
+    context.close()

@@ -27,4 +27,6 @@ def money_door(event) -> dict:
         "owed": owed,
         "shown": owed[:SHOWN],
         "more": len(owed) - SHOWN,
+        # Winners owed or giving back, fines to settle: after a correction, once paid out.
+        "to_settle": ledger.to_settle(),
     }

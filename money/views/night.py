@@ -9,19 +9,26 @@ ledger's own words and nothing is half-saved. Only the club's directors (money/a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
 from clubs import services as club_services
 from money.access import event_for_director
-from money.forms import DoorForm, DrawsForm, NightSettingsForm, PaidForm, WalkInForm
+from money.forms import (
+    DoorForm,
+    DrawsForm,
+    FinesForm,
+    NightSettingsForm,
+    PaidForm,
+    WalkInForm,
+)
 from money.ledger import METHODS, Door, Payment, Refund
 from money.models import DoorRecord, NightMoney, PaidMark
 from money.night import NightLedger, carried_pool, night_ledger, night_money_of
@@ -43,6 +50,36 @@ def _night_url(event: Event, anchor: str = "") -> str:
 
 def _row_anchor(player_id: int) -> str:
     return f"player-{player_id}"
+
+
+# A refusal starts by saying nothing was recorded: the ledger's words alone ("Darlene Meyer
+# has paid $25.00, ...") read as if the record was made.
+NOT_RECORDED = "Not recorded: "
+
+
+def _refuse(request: HttpRequest, anchor: str, message: str) -> None:
+    """A refusal for the row at `anchor`: shown in that row, where the redirect lands (and at
+    the top of the page too), by the anchor carried in the message's tags."""
+    messages.error(request, NOT_RECORDED + message, extra_tags=f"row:{anchor}")
+
+
+def _post_only(anchor: str):
+    """A view that records on POST. A GET (the address bar left on it after a refusal, then
+    a reload) goes back to the night's page at `anchor`, for the club's directors only."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapped(request: HttpRequest, pk: int) -> HttpResponse:
+            if request.method in ("GET", "HEAD"):
+                event = event_for_director(request, pk)
+                return redirect(_night_url(event, anchor))
+            if request.method != "POST":
+                return HttpResponseNotAllowed(["POST"])
+            return view(request, pk)
+
+        return wrapped
+
+    return decorate
 
 
 def _locked_money(event: Event) -> NightMoney:
@@ -122,6 +159,7 @@ class DoorRow:
     waived: bool = False
     owes: int = 0
     buttons: list[tuple[str, str, int]] = field(default_factory=list)  # (method, words, amount)
+    refusals: list[str] = field(default_factory=list)
 
     @property
     def anchor(self) -> str:
@@ -173,6 +211,7 @@ class PayoutRow:
     won: int
     handed: int
     parts: list[tuple[str, int]]
+    refusals: list[str] = field(default_factory=list)
 
     @property
     def difference(self) -> int:
@@ -212,6 +251,46 @@ def _payout_rows(ledger: NightLedger) -> list[PayoutRow]:
         PayoutRow(ids.get(name), name, won, handed, parts.get(name, []))
         for name, won, handed in ledger.settle()
     ]
+
+
+@dataclass
+class FinesRow:
+    """A player whose euchre fines a correction changed after the payouts (fines_settle)."""
+
+    player_id: int | None
+    name: str
+    paid: int
+    now: int
+    refusals: list[str] = field(default_factory=list)
+
+    @property
+    def difference(self) -> int:
+        """What the player owes (positive) or is given back (negative)."""
+        return self.now - self.paid
+
+    @property
+    def given_back(self) -> int:
+        return self.paid - self.now
+
+    @property
+    def anchor(self) -> str:
+        return f"fines-{self.player_id}"
+
+
+def _fines_rows(ledger: NightLedger) -> list[FinesRow]:
+    ids = dict(ledger.event.club.players.values_list("name", "pk"))
+    return [FinesRow(ids.get(name), name, paid, now) for name, paid, now in ledger.fines_settle()]
+
+
+def _row_refusals(request: HttpRequest) -> dict[str, list[str]]:
+    """The refusals of the last post, by the row they concern (`_refuse`). Reading them leaves
+    them for the top of the page too: the storage keeps them to the end of the request."""
+    found: dict[str, list[str]] = {}
+    for message in messages.get_messages(request):
+        for tag in message.extra_tags.split():
+            if tag.startswith("row:"):
+                found.setdefault(tag[4:], []).append(message.message)
+    return found
 
 
 def _settings_words(ledger: NightLedger) -> list[str]:
@@ -256,13 +335,26 @@ def _settings_words(ledger: NightLedger) -> list[str]:
 def _render_night(request: HttpRequest, event: Event, status: int = 200, **extra) -> HttpResponse:
     ledger = night_ledger(event)
     money = ledger.money
+    rows = _door_rows(ledger)
+    payouts = _payout_rows(ledger) if ledger.sheet is not None or ledger.paid else []
+    fines = _fines_rows(ledger)
+    refusals = _row_refusals(request)
+    for row in (*rows, *payouts, *fines):
+        row.refusals = refusals.get(row.anchor, [])
+    owed = ledger.owed()
+    anchors = {row.name: row.anchor for row in rows}
     context = {
         "event": event,
         "ledger": ledger,
         "settings_words": _settings_words(ledger),
-        "rows": _door_rows(ledger),
-        "owed": ledger.owed(),
-        "payouts": _payout_rows(ledger) if ledger.sheet is not None or ledger.paid else [],
+        "rows": rows,
+        "owed": owed,
+        # The banner's names, each a link to its row (a night of 80 players).
+        "owing": [(name, amount, anchors.get(name, "")) for name, amount in owed.items()],
+        "payouts": payouts,
+        "fines": fines,
+        # A refusal of a post about no one row (a tampered form): beside its section.
+        "section_refusals": {k: refusals.get(k, []) for k in ("door", "payouts")},
         "walk_in_form": extra.pop("walk_in_form", None) or WalkInForm(event=event),
         "draws_form": extra.pop("draws_form", None) or DrawsForm(instance=money, event=event),
         "methods": DoorRecord.Method.choices,
@@ -324,15 +416,16 @@ def _form_errors(form) -> str:
 
 
 @login_required
-@require_POST
+@_post_only("door")
 def door_record(request: HttpRequest, pk: int) -> HttpResponse:
     """POST player, kind (paid/refund/waived), method (cash/card/ahead), amount, seen."""
     event = event_for_director(request, pk)
     form = DoorForm(request.POST, event=event)
     if not form.is_valid():
-        messages.error(request, _form_errors(form))
         player = form.cleaned_data.get("player")
-        return redirect(_night_url(event, _row_anchor(player.pk) if player else "door"))
+        anchor = _row_anchor(player.pk) if player else "door"
+        _refuse(request, anchor, _form_errors(form))
+        return redirect(_night_url(event, anchor))
     player, kind = form.cleaned_data["player"], form.cleaned_data["kind"]
     method = form.cleaned_data["method"] or DoorRecord.Method.CASH
     amount = form.cleaned_data["amount"] or 0
@@ -373,7 +466,7 @@ def door_record(request: HttpRequest, pk: int) -> HttpResponse:
                     by=request.user,
                 )
     except Refused as exc:
-        messages.error(request, str(exc))
+        _refuse(request, anchor, str(exc))
         return redirect(_night_url(event, anchor))
     if kind == DoorRecord.Kind.WAIVED:
         said = f"{player.name} plays free."
@@ -387,10 +480,12 @@ def door_record(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@_post_only("walk-in")
 def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
     """POST name, method, amount: the player (found on the roster as the club page finds a
-    name, or added to it) is entered and checked in, and their payment recorded, together."""
+    name, or added to it) is entered and checked in, and their payment recorded, together.
+    Someone entered and already recorded at the door (paid ahead) but not checked in is
+    checked in, and their payment recorded only if they still owe."""
     event = event_for_director(request, pk)
     form = WalkInForm(request.POST, event=event)
     if not form.is_valid():
@@ -406,22 +501,36 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
                     "the event page instead."
                 )
             player = club_services.same_name(event.club, name)
+            at_door = False
             if player is None:
                 try:
                     player = club_services.player_add(club=event.club, name=name)
                 except ValidationError as exc:
                     raise Refused(" ".join(exc.messages)) from None
             elif DoorRecord.objects.filter(event=event, player=player).exists():
-                # Also what stops a second click from recording the walk-in twice.
-                raise Refused(
-                    f"{player.name} is already at the door tonight: record more on their row."
-                )
+                # Checked in already: also what stops a second click from recording the
+                # walk-in twice.
+                if Entry.objects.filter(event=event, player=player, present=True).exists():
+                    raise Refused(
+                        f"{player.name} is already at the door tonight: record more on their row."
+                    )
+                at_door = True
             try:
                 tournament_services.entries_add(event=event, players=[player])
             except ActionRefused as exc:
                 raise Refused(exc.message) from None
-            Entry.objects.filter(event=event, player=player).update(present=True)
+            # Checked in as the event page checks a player in (only this player's entry).
+            tournament_services.entries_set_present(
+                event=event, present_ids={player.pk}, shown_ids={player.pk}
+            )
             ledger = night_ledger(event, money=money)
+            if at_door and not ledger.owed().get(player.name):
+                said = (
+                    f"{player.name} is checked in. They owe nothing more (already recorded at "
+                    "the door): no payment was recorded."
+                )
+                messages.success(request, said)
+                return redirect(_night_url(event, _row_anchor(player.pk)))
             _check_door(ledger, _with_record(ledger.door, player.name, "paid", method, amount))
             DoorRecord.objects.create(
                 event=event,
@@ -432,7 +541,7 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
                 by=request.user,
             )
     except Refused as exc:
-        form.add_error(None, str(exc))
+        form.add_error(None, NOT_RECORDED + str(exc))
         return _render_night(request, event, walk_in_form=form, status=400)
     messages.success(
         request,
@@ -442,7 +551,7 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@_post_only("draws")
 def draws(request: HttpRequest, pk: int) -> HttpResponse:
     """POST fifty_fifty_sales, fifty_fifty_winner, pool_winners (player ids, repeated)."""
     event = event_for_director(request, pk)
@@ -461,14 +570,14 @@ def draws(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@_post_only("payouts")
 def mark_paid(request: HttpRequest, pk: int) -> HttpResponse:
     """POST player, amount (minor units, signed: what the page showed as the difference
     between won and handed out; negative is money given back)."""
     event = event_for_director(request, pk)
     form = PaidForm(request.POST, event=event)
     if not form.is_valid():
-        messages.error(request, _form_errors(form))
+        _refuse(request, "payouts", _form_errors(form))
         return redirect(_night_url(event, "payouts"))
     player, amount = form.cleaned_data["player"], form.cleaned_data["amount"]
     anchor = f"payout-{player.pk}"
@@ -488,12 +597,56 @@ def mark_paid(request: HttpRequest, pk: int) -> HttpResponse:
                     f"since this page was drawn: they have won {ledger.format(w)} and been "
                     f"handed {ledger.format(h)}. Look at their row again."
                 )
+            if money.fines_paid is None:
+                # The first payout of the night: the fines paid at the table are the sheet's
+                # now. A correction later that changes them leaves a fine to settle.
+                money.fines_paid = ledger.fines_by()
+                money.save(update_fields=["fines_paid"])
             PaidMark.objects.create(event=event, player=player, amount=amount, by=request.user)
     except Refused as exc:
-        messages.error(request, str(exc))
+        _refuse(request, anchor, str(exc))
         return redirect(_night_url(event, anchor))
     if amount > 0:
         messages.success(request, f"{player.name} was handed {ledger.format(amount)}.")
     else:
         messages.success(request, f"{player.name} gave back {ledger.format(-amount)}.")
     return redirect(_night_url(event, anchor))
+
+
+@login_required
+@_post_only("payouts")
+def fines_settled(request: HttpRequest, pk: int) -> HttpResponse:
+    """POST player, amount (minor units, signed: the difference the page showed between the
+    fines on the sheet now and those paid at the table; negative is a fine given back)."""
+    event = event_for_director(request, pk)
+    form = FinesForm(request.POST, event=event)
+    if not form.is_valid():
+        _refuse(request, "payouts", _form_errors(form))
+        return redirect(_night_url(event, "payouts"))
+    player, amount = form.cleaned_data["player"], form.cleaned_data["amount"]
+    anchor = f"fines-{player.pk}"
+    try:
+        with transaction.atomic():
+            money = _locked_money(event)
+            ledger = night_ledger(event, money=money)
+            found = {name: (paid, now) for name, paid, now in ledger.fines_settle()}
+            paid, now = found.get(player.name, (0, 0))
+            # As a payout: recorded only if it is still the difference the page showed.
+            if player.name not in found or now - paid != amount:
+                raise Refused(
+                    f"{player.name}'s euchre fines were already settled (a second click?), or "
+                    "changed since this page was drawn. Look at the payouts again."
+                )
+            fines = dict(money.fines_paid or {})
+            fines[player.name] = now
+            money.fines_paid = {name: minor for name, minor in fines.items() if minor}
+            money.save(update_fields=["fines_paid"])
+    except Refused as exc:
+        _refuse(request, anchor, str(exc))
+        return redirect(_night_url(event, anchor))
+    if amount < 0:
+        said = f"{player.name} was given back {ledger.format(-amount)} of euchre fines."
+    else:
+        said = f"{player.name} paid {ledger.format(amount)} more in euchre fines."
+    messages.success(request, said)
+    return redirect(_night_url(event, "payouts"))
