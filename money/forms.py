@@ -12,7 +12,7 @@ from tournaments.models import Event
 from tournaments.prizes import AWARDS
 
 from .fields import AmountField
-from .ledger import Tier
+from .ledger.night import check_percents, tier_names
 from .models import AWARD_KEYS, DEFAULT_FIELDS, ClubMoney, DoorRecord, NightMoney, _percents
 from .night import locale_of
 
@@ -198,13 +198,14 @@ class NightSettingsForm(Sections, forms.ModelForm):
         for name in ("places_paid", "small_places_paid"):
             self.fields[name].widget.attrs["inputmode"] = "numeric"
 
-    def _percent_error(self, name: str, start: int) -> bool:
-        """The ledger's word on one line of places paid, on its own field."""
+    def _percent_error(self, name: str, who: str) -> bool:
+        """The ledger's word on one line of places paid, on its own field, naming the tier as
+        a director does ("Under 12 players: ...")."""
         text = self.cleaned_data.get(name)
         if text is None:
             return False
         try:
-            Tier(start, _percents(text))
+            check_percents(who, _percents(text))
         except ValueError as exc:
             self.add_error(name, str(exc))
             return True
@@ -218,9 +219,10 @@ class NightSettingsForm(Sections, forms.ModelForm):
         if self.errors:
             return cleaned
         small_under = cleaned["small_under"]
-        bad = self._percent_error("places_paid", small_under if small_under > 1 else 0)
+        names = tier_names([0, small_under] if small_under > 1 else [0])
+        bad = self._percent_error("places_paid", names[-1])
         if small_under > 1:
-            bad = self._percent_error("small_places_paid", 0) or bad
+            bad = self._percent_error("small_places_paid", names[0]) or bad
         if bad:
             return cleaned
         trial = NightMoney(**{name: cleaned[name] for name in self.Meta.fields})

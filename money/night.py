@@ -57,9 +57,10 @@ def night_money_of(event: Event) -> NightMoney:
     return found
 
 
-def carried_pool(event: Event) -> int:
-    """What the club's last night before this one carried to the next (its rolling pool with
-    no winner): the treasurer brings it to this night (money.ledger POOL_RULE)."""
+def pool_source(event: Event) -> tuple[Event | None, int]:
+    """The club's last night before this one with a rolling pool, and what it carried to the
+    next (its pool with no winner; 0 while its sheet is not ready): the treasurer brings it to
+    this night (money.ledger POOL_RULE). (None, 0) when no earlier night had a pool."""
     earlier = (
         NightMoney.objects.filter(event__club_id=event.club_id)
         .exclude(event=event)
@@ -72,8 +73,13 @@ def carried_pool(event: Event) -> int:
         if (money.event.date, money.event.pk) > (event.date, event.pk):
             continue
         ledger = night_ledger(money.event, money=money)
-        return ledger.sheet.carried if ledger.sheet is not None else 0
-    return 0
+        return money.event, (ledger.sheet.carried if ledger.sheet is not None else 0)
+    return None, 0
+
+
+def carried_pool(event: Event) -> int:
+    """What the club's last night with a pool carried to this one (`pool_source`)."""
+    return pool_source(event)[1]
 
 
 @dataclass
@@ -136,14 +142,21 @@ class NightLedger:
         fine = self.settings.euchre_fine
         return {name: n * fine for name, n in self.result.euchres.items() if n * fine}
 
+    def fines_noted(self) -> dict[str, int]:
+        """`fines_by` keyed by each player's id (as text, JSON's keys): what the first payout
+        notes (NightMoney.fines_paid), by id so that a player renamed since is still found."""
+        ids = {line.name: line.player_id for line in self.standings.players}
+        return {str(ids[name]): minor for name, minor in self.fines_by().items()}
+
     def fines_settle(self) -> list[tuple[str, int, int]]:
         """Each player whose fines on the sheet now differ from what they paid at the table
         (the snapshot taken at the first payout, NightMoney.fines_paid): (name, fines paid,
         fines on the sheet now). Less now: give the difference back; more: they owe it.
         Empty before any payout, and while the sheet cannot be worked out."""
-        snapshot = self.money.fines_paid
-        if snapshot is None or self.sheet is None:
+        if self.money.fines_paid is None or self.sheet is None:
             return []
+        names = {str(line.player_id): line.name for line in self.standings.players}
+        snapshot = {names.get(pk, pk): minor for pk, minor in self.money.fines_paid.items()}
         now = self.fines_by()
         names = sorted(set(snapshot) | set(now), key=str.casefold)
         return [

@@ -48,7 +48,7 @@ def demo_money(sender, *, club, night, pairs, **kwargs):
         if won
     )
     # As the first payout does (money/views/night.py mark_paid): the fines paid at the table.
-    NightMoney.objects.filter(event=pairs).update(fines_paid=ledger.fines_by())
+    NightMoney.objects.filter(event=pairs).update(fines_paid=ledger.fines_noted())
     _door(night, night_money_of(night), owing=3)
 
 
@@ -99,3 +99,9 @@ def move_money(sender, keep, other, merge, **kwargs):
     handed = PaidMark.objects.filter(player=other).update(player=keep)
     merge.count("prizes handed out", handed, "{} prize handed out", "{} prizes handed out")
     NightMoney.pool_winners.through.objects.filter(player=other).update(player=keep)
+    # The fines noted at a night's first payout are kept by the player's id.
+    for money in NightMoney.objects.filter(
+        event__club_id=other.club_id, fines_paid__has_key=str(other.pk)
+    ):
+        money.fines_paid[str(keep.pk)] = money.fines_paid.pop(str(other.pk))
+        money.save(update_fields=["fines_paid"])

@@ -78,8 +78,10 @@ def sheet_rows(
     settings: NightSettings,
     settle: Sequence[tuple[str, int, int]],
     format: Callable[[int], str],  # noqa: A002 (the ledger's own name for it)
+    fines_settle: Sequence[tuple[str, int, int]] = (),
 ) -> SheetRows:
-    """The sheet's sections, in the order the page and the PDF print them."""
+    """The sheet's sections, in the order the page and the PDF print them. `settle` and
+    `fines_settle` are NightLedger's: (name, handed or paid so far, on the sheet now)."""
     money = format
 
     def row(label: str, minor: int, player: str = "", total: bool = False) -> Row:
@@ -113,7 +115,7 @@ def sheet_rows(
         Section("out", "Money out", tuple(money_out)),
         _box_section(sheet, row, money),
     ]
-    corrections = _correction_section(settle, row, money)
+    corrections = _correction_section(settle, fines_settle, money)
     if corrections is not None:
         sections.append(corrections)
     sections.append(_prize_section(sheet, row))
@@ -271,10 +273,12 @@ def _box_section(sheet: CashSheet, row, money) -> Section:
     return Section("box", "The cash box", tuple(rows), note=note)
 
 
-def _correction_section(settle, row, money) -> Section | None:
+def _correction_section(settle, fines_settle, money) -> Section | None:
     """rules.CORRECTION_RULE: once anything is handed out, each player whose winnings on the
-    sheet now differ from what they were handed: who gives back, who is owed."""
-    if not any(handed for _, _, handed in settle):
+    sheet now differ from what they were handed: who gives back, who is owed; then each whose
+    euchre fines a correction changed since they paid them at the table (the box holds what
+    was paid: the sheet counts the fines as they are now)."""
+    if not any(handed for _, _, handed in settle) and not fines_settle:
         return None  # nothing handed out yet: the payouts above are simply still to pay
     rows = []
     for name, won, handed in settle:
@@ -296,13 +300,23 @@ def _correction_section(settle, row, money) -> Section | None:
                     f"is owed {money(owed)}"
                 )
             rows.append(Row(words, name, money(owed), owed, total=True))
+    for name, was, now in fines_settle:
+        paid = f"{name} paid {money(was)} in euchre fines" if was else f"{name} paid no fine"
+        owes = f"now owes {money(now)}" if now else "now owes none"
+        if was > now:
+            words = f"{paid} and {owes}: give back {money(was - now)}"
+            rows.append(Row(words, name, money(was - now), now - was, total=True))
+        else:
+            words = f"{paid} and {owes}: collect {money(now - was)} more"
+            rows.append(Row(words, name, money(now - was), now - was, total=True))
     if not rows:
         return None
     return Section(
         "corrections",
         "Owed, and to give back",
         tuple(rows),
-        note="What each player was handed so far, against what the sheet pays now.",
+        note="What each player was handed so far, against what the sheet pays now; the euchre "
+        "fines each paid at the table, against what the sheet counts now.",
     )
 
 
@@ -314,4 +328,6 @@ def ledger_rows(ledger) -> SheetRows | None:
     `waiting` or `error` says why)."""
     if ledger.sheet is None or ledger.settings is None:
         return None
-    return sheet_rows(ledger.sheet, ledger.settings, ledger.settle(), ledger.format)
+    return sheet_rows(
+        ledger.sheet, ledger.settings, ledger.settle(), ledger.format, ledger.fines_settle()
+    )

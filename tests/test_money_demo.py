@@ -39,5 +39,5 @@ def test_the_demos_paid_out_night_noted_the_fines_paid(demo):
     paid_out = [m for m in NightMoney.objects.all() if m.fines_paid is not None]
     assert len(paid_out) == 1
     ledger = night_ledger(paid_out[0].event)
-    assert paid_out[0].fines_paid == ledger.fines_by() and ledger.fines_by()
+    assert paid_out[0].fines_paid == ledger.fines_noted() and ledger.fines_by()
     assert ledger.fines_settle() == []

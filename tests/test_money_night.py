@@ -98,10 +98,18 @@ def test_settings_are_saved_and_shown_in_words(director_client, night):
 @pytest.mark.parametrize(
     ("changes", "field", "message"),
     [
-        ({"places_paid": "60/30/20"}, "places_paid", "add up to 110, not 100"),
+        (
+            {"places_paid": "60/30/20"},
+            "places_paid",
+            "From 12 players: the places&#x27; percentages add up to 110, not 100",
+        ),
         ({"places_paid": "120"}, "places_paid", "each place&#x27;s percentage is from 1 to 100"),
         ({"places_paid": "40/30/20"}, "places_paid", "add up to 90, not 100"),
-        ({"small_places_paid": "50/40"}, "small_places_paid", "add up to 90, not 100"),
+        (
+            {"small_places_paid": "50/40"},
+            "small_places_paid",
+            "Under 12 players: the places&#x27; percentages add up to 90, not 100",
+        ),
         ({"entry_fee": "-5"}, "entry_fee", "An amount cannot be negative"),
         ({"entry_fee": "five dollars"}, "entry_fee", "is not an amount"),
         (
@@ -511,7 +519,7 @@ def test_the_pool_carried_in_says_where_it_came_from(director_client, played, cl
     NightMoney.objects.filter(event=played).update(pool_buy_in=100)
     later = Event.objects.create(club=club, name="Next week", date=datetime.date(2026, 12, 1))
     html = director_client.get(url("night-settings", later)).content.decode()
-    assert "From Small night (24 Nov 2026), which carried $9.00 with no winner." in html
+    assert "From Small night (Tue, Nov 24, 2026), which carried $9.00 with no winner." in html
     assert NightMoney.objects.get(event=later).pool_carried_in == 900
     # The treasurer corrects it: saved as typed.
     director_client.post(url("night-settings", later), settings_post(pool_carried_in="8.50"))
@@ -683,13 +691,19 @@ def test_a_correction_that_takes_a_euchre_away_gives_the_fine_back(
     NightMoney.objects.filter(event=played).update(euchre_fine=50, fines_to="club")
     assert night_ledger(played).fines_settle() == []
     mark(director_client, played, nine["A"], 2250)
-    paid = NightMoney.objects.get(event=played).fines_paid
+    paid = {
+        Player.objects.get(pk=pk).name: minor
+        for pk, minor in NightMoney.objects.get(event=played).fines_paid.items()
+    }
     assert paid == dict.fromkeys("BDEG", 50)
     assert night_ledger(played).fines_settle() == []
     # Round 1, table 1, hand 2: East made it with 1 trick (B and D euchred). Corrected: 3.
     hand = Hand.objects.get(table__round__number=1, table__number=1, number=2)
     services.hand_correct(hand=hand, data={"tricks": 3}, reason="East took 3", user=director)
     assert night_ledger(played).fines_settle() == [("B", 50, 0), ("D", 50, 0)]
+    # The cash sheet says it too, under what a correction left owed.
+    sheet = director_client.get(reverse("money:sheet", args=[played.pk])).content.decode()
+    assert "B paid $0.50 in euchre fines and now owes none: give back $0.50" in sheet
     html = page(director_client, played)
     b = html.split(f'id="fines-{nine["B"].pk}"', 1)[1].split("</li>", 1)[0]
     assert "paid $0.50 in euchre fines and now\n        owes none" in b
@@ -702,4 +716,23 @@ def test_a_correction_that_takes_a_euchre_away_gives_the_fine_back(
     response = director_client.post(url("fines-settled", played), post, follow=True)
     assert "Not recorded: B&#x27;s euchre fines were already settled" in response.content.decode()
     assert night_ledger(played).fines_settle() == [("D", 50, 0)]
-    assert NightMoney.objects.get(event=played).fines_paid == dict.fromkeys("DEG", 50)
+    assert NightMoney.objects.get(event=played).fines_paid == {str(nine[x].pk): 50 for x in "DEG"}
+    sheet = director_client.get(reverse("money:sheet", args=[played.pk])).content.decode()
+    assert "B paid $0.50" not in sheet and "D paid $0.50 in euchre fines" in sheet
+
+
+def test_fines_noted_at_the_first_payout_follow_a_player_renamed_since(
+    director_client, director, played, nine
+):
+    """The fines paid are noted by the player's id: B renamed "Bea" after the payouts is one
+    player owed her fine back, not a "B" who paid and a "Bea" who owes."""
+    from clubs.services import player_rename
+
+    NightMoney.objects.filter(event=played).update(euchre_fine=50, fines_to="club")
+    mark(director_client, played, nine["A"], 2250)
+    assert night_ledger(played).fines_settle() == []
+    player_rename(player=nine["B"], name="Bea")
+    assert night_ledger(played).fines_settle() == []
+    hand = Hand.objects.get(table__round__number=1, table__number=1, number=2)
+    services.hand_correct(hand=hand, data={"tricks": 3}, reason="East took 3", user=director)
+    assert night_ledger(played).fines_settle() == [("Bea", 50, 0), ("D", 50, 0)]

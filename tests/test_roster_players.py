@@ -292,7 +292,10 @@ def twins(club, players):
     tally_print_record(event=third, routes={twin.pk: [[1, 1, "N", "Ada Baker"]]})
     # She paid at the door of her night, won its pool and was handed her prize (money/).
     DoorRecord.objects.create(event=third, player=twin, amount=500)
-    NightMoney.objects.create(event=third, entry_fee=500, pool_buy_in=100).pool_winners.add(twin)
+    night_money = NightMoney.objects.create(
+        event=third, entry_fee=500, pool_buy_in=100, fines_paid={str(twin.pk): 50}
+    )
+    night_money.pool_winners.add(twin)
     PaidMark.objects.create(event=third, player=twin, amount=800)
     _season_lines(club)
     bracket_night = Event.objects.create(
@@ -351,6 +354,9 @@ def test_a_merge_moves_every_row_that_refers_to_the_player(club, twins):
         "captain at 1 table; 1 table’s score confirmed; 1 payment at the door; 1 prize handed "
         "out; ratings worked out again from 2 nights"
     )
+    # Her money too: the door, the prize handed out, the pool, the fines noted by name.
+    assert DoorRecord.objects.get(event=third).player == mary
+    assert NightMoney.objects.get(event=third).fines_paid == {str(mary.pk): 50}
     # Both old addresses lead to Mary now.
     assert set(MergedPlayer.objects.values_list("into", flat=True)) == {mary.pk}
     assert MergedPlayer.objects.filter(old_id=twin_pk, club=club).exists()

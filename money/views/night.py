@@ -20,6 +20,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from clubs import services as club_services
+from clubs.dates import day
 from money.access import event_for_director
 from money.forms import (
     DoorForm,
@@ -31,7 +32,7 @@ from money.forms import (
 )
 from money.ledger import METHODS, Door, Payment, Refund
 from money.models import DoorRecord, NightMoney, PaidMark
-from money.night import NightLedger, carried_pool, night_ledger, night_money_of
+from money.night import NightLedger, night_ledger, night_money_of, pool_source
 from tournaments import services as tournament_services
 from tournaments.models import Entry, Event
 from tournaments.prizes import AWARDS
@@ -96,23 +97,12 @@ def _locked_money(event: Event) -> NightMoney:
 
 def _pool_source(event: Event, ledger: NightLedger) -> str:
     """Where the pool carried in came from, in words: the club's last night before this one
-    that had a pool (money.night.carried_pool's own choice of night)."""
-    earlier = (
-        NightMoney.objects.filter(event__club_id=event.club_id)
-        .exclude(event=event)
-        .filter(event__date__lte=event.date)
-        .exclude(pool_buy_in=0, pool_carried_in=0)
-        .select_related("event")
-        .order_by("-event__date", "-event__pk")
-    )
-    source = next(
-        (m.event for m in earlier if (m.event.date, m.event.pk) < (event.date, event.pk)), None
-    )
+    that had a pool (money.night.pool_source)."""
+    source, carried = pool_source(event)
     if source is None:
         return "No earlier night of the club carried a pool. The treasurer may correct it."
-    carried = carried_pool(event)
     return (
-        f"From {source.name} ({source.date:%d %b %Y}), which carried "
+        f"From {source.name} ({day(source.date, event.club)}), which carried "
         f"{ledger.format(carried)} with no winner. The treasurer may correct it."
     )
 
@@ -600,7 +590,7 @@ def mark_paid(request: HttpRequest, pk: int) -> HttpResponse:
             if money.fines_paid is None:
                 # The first payout of the night: the fines paid at the table are the sheet's
                 # now. A correction later that changes them leaves a fine to settle.
-                money.fines_paid = ledger.fines_by()
+                money.fines_paid = ledger.fines_noted()
                 money.save(update_fields=["fines_paid"])
             PaidMark.objects.create(event=event, player=player, amount=amount, by=request.user)
     except Refused as exc:
@@ -638,8 +628,8 @@ def fines_settled(request: HttpRequest, pk: int) -> HttpResponse:
                     "changed since this page was drawn. Look at the payouts again."
                 )
             fines = dict(money.fines_paid or {})
-            fines[player.name] = now
-            money.fines_paid = {name: minor for name, minor in fines.items() if minor}
+            fines[str(player.pk)] = now
+            money.fines_paid = {key: minor for key, minor in fines.items() if minor}
             money.save(update_fields=["fines_paid"])
     except Refused as exc:
         _refuse(request, anchor, str(exc))
