@@ -83,7 +83,8 @@ class NightSettingsForm(Sections, forms.ModelForm):
         label="Club's share (%)",
         min_value=0,
         max_value=100,
-        help_text="A whole percentage of the entry money, 0 for none.",
+        help_text="A whole percentage of the entry money left after the loner basket and the "
+        "pool buy-ins, rounded down to the cent; 0 for none.",
         error_messages={
             "invalid": "Type the club's share as a whole number from 0 to 100, e.g. 10.",
             "min_value": "The club's share cannot be below 0%%: type 0 to 100.",
