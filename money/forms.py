@@ -256,18 +256,23 @@ def _door_players(event: Event):
     )
 
 
-class DoorForm(forms.Form):
-    """One record at the door: a payment, a refund or "plays free". `seen` is how many records
-    the player had when the page was drawn (the view refuses the post when it changed: a
-    second click)."""
-
-    player = forms.ModelChoiceField(
+def _player_field() -> forms.ModelChoiceField:
+    """The player a button posts for: its queryset (this night's players) set by the form."""
+    return forms.ModelChoiceField(
         queryset=Player.objects.none(),
         error_messages={
             "required": "Choose the player: reload the page.",
             "invalid_choice": "That player is not in this event: reload the page.",
         },
     )
+
+
+class DoorForm(forms.Form):
+    """One record at the door: a payment, a refund or "plays free". `seen` is how many records
+    the player had when the page was drawn (the view refuses the post when it changed: a
+    second click)."""
+
+    player = _player_field()
     # "unwaive" takes a "plays free" off (a mistaken tap): the one record the door deletes,
     # as it holds no money.
     kind = forms.ChoiceField(
@@ -411,13 +416,7 @@ class PaidForm(forms.Form):
     """A payout handed over (or money given back): `amount` is the difference the page showed,
     in minor units, signed; the view records it only if it is still the difference."""
 
-    player = forms.ModelChoiceField(
-        queryset=Player.objects.none(),
-        error_messages={
-            "required": "Choose the player: reload the page.",
-            "invalid_choice": "That player is not in this event: reload the page.",
-        },
-    )
+    player = _player_field()
     amount = forms.IntegerField(
         widget=forms.HiddenInput,
         min_value=-99_999_999,

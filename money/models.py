@@ -56,6 +56,13 @@ def amount_field(label: str, **kwargs) -> models.PositiveIntegerField:
     return models.PositiveIntegerField(label, default=0, **kwargs)
 
 
+def recorded_by() -> models.ForeignKey:
+    """The director who recorded a row (kept if their account goes)."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+
 class ClubMoney(models.Model):
     """The club's currency, and the money settings a new event starts from."""
 
@@ -233,13 +240,7 @@ class DoorRecord(models.Model):
     method = models.CharField(max_length=8, choices=Method.choices, default=Method.CASH)
     amount = amount_field("amount")
     at = models.DateTimeField(auto_now_add=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    by = recorded_by()
 
     class Meta:
         ordering = ["at", "pk"]
@@ -263,13 +264,7 @@ class PaidMark(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="paid_marks")
     amount = models.IntegerField("amount")
     at = models.DateTimeField(auto_now_add=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    by = recorded_by()
 
     class Meta:
         ordering = ["at", "pk"]

@@ -18,6 +18,7 @@ from tournaments.models import Event
 from . import ledger as rules
 from .models import NightMoney
 from .night import night_ledger
+from .sheet_rows import ordinal
 
 
 @dataclass(frozen=True)
@@ -38,11 +39,6 @@ class PrizeTable:
     paid_out: str
     pot: str  # the prize pot, in words
     legend: str  # the ledger's rules the table follows
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _rows(label: str, shares, fmt, teams: dict[str, str]) -> list[PrizeRow]:

@@ -33,6 +33,7 @@ from money.forms import (
 from money.ledger import METHODS, Door, Payment, Refund
 from money.models import DoorRecord, NightMoney, PaidMark
 from money.night import NightLedger, night_ledger, night_money_of, pool_source
+from money.sheet_rows import ordinal
 from tournaments import services as tournament_services
 from tournaments.models import Entry, Event
 from tournaments.prizes import AWARDS
@@ -216,17 +217,12 @@ class PayoutRow:
         return f"payout-{self.player_id}"
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def _payout_rows(ledger: NightLedger) -> list[PayoutRow]:
     """Each winner from `ledger.settle()`, with the sheet's breakdown of what they won."""
     parts: dict[str, list[tuple[str, int]]] = {}
     if ledger.sheet is not None:
         for payout in ledger.sheet.payouts:
-            words = f"{_ordinal(payout.place)} place" + (" (tied, shared)" if payout.tied else "")
+            words = f"{ordinal(payout.place)} place" + (" (tied, shared)" if payout.tied else "")
             for name, amount in payout.shares:
                 parts.setdefault(name, []).append((words, amount))
         for award in ledger.sheet.award_payouts:
