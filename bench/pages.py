@@ -206,6 +206,20 @@ def build(label: str, short: str, tables: int, roster: int, user_model, rng) -> 
     cards = data.tally_cards(event, services.night_plan(event=event))
     services.tally_print_record(event=event, routes={c.player_id: c.route() for c in cards})
     play(event, rng, range(1, ROUNDS))
+    # The night's money (money/): a door three in four have paid at, as the night goes on.
+    from money.models import DoorRecord, NightMoney
+
+    NightMoney.objects.create(
+        event=event, entry_fee=500, loner_buy_in=100, euchre_fine=25, show_prizes=True
+    )
+    DoorRecord.objects.bulk_create(
+        (
+            DoorRecord(event=event, player=p, method=("cash", "card")[i % 2], amount=500)
+            for i, p in enumerate(entrants)
+            if i % 4
+        ),
+        batch_size=2000,
+    )
     return World(label, short, tables, club, event, director)
 
 
@@ -350,6 +364,9 @@ def pages(world: World, confirm_turns: int) -> list[Page]:
         Page(d, "standings projector", get(director, at(f"{t}:standings-projector", event.pk))),
         Page(d, "player's night", get(director, at(f"{t}:player-night", event.pk, player.pk))),
         Page(d, "season standings", get(director, at("seasons:standings", club.slug))),
+        Page(d, "the night's money", get(director, at("money:night", event.pk))),
+        Page(d, "the night's money settings", get(director, at("money:night-settings", event.pk))),
+        Page(d, "the club's money", get(director, at("money:club", club.slug))),
         Page(d, "club page", get(director, at("clubs:club-detail", club.slug))),
         Page(
             d,

@@ -300,15 +300,15 @@ def _correction_section(settle, fines_settle, money) -> Section | None:
                     f"is owed {money(owed)}"
                 )
             rows.append(Row(words, name, money(owed), owed, total=True))
+    # Signed as the payouts above: positive is money the club hands the player.
     for name, was, now in fines_settle:
         paid = f"{name} paid {money(was)} in euchre fines" if was else f"{name} paid no fine"
-        owes = f"now owes {money(now)}" if now else "now owes none"
+        due = f"{money(now)} is due now" if now else "none is due now"
         if was > now:
-            words = f"{paid} and {owes}: give back {money(was - now)}"
-            rows.append(Row(words, name, money(was - now), now - was, total=True))
+            words = f"{paid}, {due}: hand {name} back {money(was - now)}"
         else:
-            words = f"{paid} and {owes}: collect {money(now - was)} more"
-            rows.append(Row(words, name, money(now - was), now - was, total=True))
+            words = f"{paid}, {due}: collect {money(now - was)} more from {name}"
+        rows.append(Row(words, name, money(abs(was - now)), was - now, total=True))
     if not rows:
         return None
     return Section(

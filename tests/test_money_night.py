@@ -280,7 +280,11 @@ def test_a_second_click_on_a_walk_in_records_it_once(director_client, night):
     data = {"name": "Walt Walker", "method": "cash", "amount": "2.00"}
     director_client.post(url("walk-in", night), data)
     response = director_client.post(url("walk-in", night), data)
-    assert "already at the door tonight" in response.content.decode()
+    # Said in the player's own row, where the browser lands.
+    walt = Player.objects.get(name="Walt Walker")
+    assert response.url.endswith(f"#player-{walt.pk}")
+    row = page(director_client, night).split(f'id="player-{walt.pk}"', 1)[1].split("</li>")[0]
+    assert "Not recorded: Walt Walker is already at the door tonight" in row
     assert DoorRecord.objects.count() == 1
 
 
@@ -480,9 +484,11 @@ def test_the_demos_nights_show_their_money(client, director, db):
 def test_plays_free_is_taken_off_again(director_client, night, nine):
     pay(director_client, night, nine["C"], kind="waived", amount="")
     assert "C" not in night_ledger(night).owed()
-    # Paying while waived is refused in the ledger's words.
+    # Paying while waived is refused, saying what to do.
     response = pay(director_client, night, nine["C"])
-    assert "is waived but has paid $5.00" in response.content.decode()
+    assert "Not recorded: C plays free: take off &quot;plays free&quot; first" in (
+        response.content.decode()
+    )
     pay(director_client, night, nine["C"], kind="unwaive", amount="")
     assert not DoorRecord.objects.filter(player=nine["C"]).exists()
     assert night_ledger(night).owed()["C"] == 500
@@ -569,8 +575,12 @@ def test_a_door_refusal_is_shown_in_the_row_it_concerns(director_client, night, 
 def test_an_overpayment_says_it_was_not_recorded(director_client, night, nine):
     response = pay(director_client, night, nine["A"], amount="25.00")
     html = response.content.decode()
-    assert "Not recorded: A has paid $25.00, $20.00 more than the price of $5.00" in html
-    assert "Not recorded: A has paid $25.00" in door_row(html, nine["A"])
+    # Said as what the tap would have done: nothing was taken.
+    said = (
+        "Not recorded: that would make $25.00 from A, $20.00 more than the price of $5.00: "
+        "take $5.00 at most."
+    )
+    assert said in html and said in door_row(html, nine["A"])
     assert not DoorRecord.objects.exists()
 
 
@@ -586,7 +596,7 @@ def test_a_refused_walk_in_or_draw_comes_back_at_its_form_with_a_summary(directo
     # The refusal at the form's top, before its first field, said once.
     summary = walk_in.split('name="name"', 1)[0]
     assert 'class="refusal" role="alert"' in summary
-    assert summary.count("Not recorded: Olive Over has paid $9.00") == 1
+    assert summary.count("Not recorded: that would make $9.00 from Olive Over") == 1
     response = director_client.post(url("walk-in", night), {"name": "", "method": "cash"})
     summary = response.content.decode().split('<section id="walk-in"', 1)[1].split("<form", 1)[0]
     assert "Not recorded." in summary and "Type the player&#x27;s name." in summary
@@ -622,7 +632,7 @@ def test_a_walk_in_who_paid_ahead_is_checked_in_and_nothing_more_recorded(
     assert "B" not in night_ledger(night).owed()
     # Checked in now: a second click is refused as before.
     response = director_client.post(
-        url("walk-in", night), {"name": "B", "method": "cash", "amount": "3.00"}
+        url("walk-in", night), {"name": "B", "method": "cash", "amount": "3.00"}, follow=True
     )
     assert "already at the door tonight" in response.content.decode()
     assert DoorRecord.objects.filter(event=night, player=nine["B"]).count() == 2
@@ -703,11 +713,12 @@ def test_a_correction_that_takes_a_euchre_away_gives_the_fine_back(
     assert night_ledger(played).fines_settle() == [("B", 50, 0), ("D", 50, 0)]
     # The cash sheet says it too, under what a correction left owed.
     sheet = director_client.get(reverse("money:sheet", args=[played.pk])).content.decode()
-    assert "B paid $0.50 in euchre fines and now owes none: give back $0.50" in sheet
+    assert "B paid $0.50 in euchre fines, none is due now: hand B back $0.50" in sheet
     html = page(director_client, played)
     b = html.split(f'id="fines-{nine["B"].pk}"', 1)[1].split("</li>", 1)[0]
-    assert "paid $0.50 in euchre fines and now\n        owes none" in b
-    assert "give back $0.50" in b and "Record: gave $0.50 of fines back</button>" in b
+    assert "paid $0.50 in euchre fines,\n        none is due now" in b
+    assert "hand <bdi>B</bdi> back" in b
+    assert "Record: gave $0.50 of fines back</button>" in b
     post = {"player": nine["B"].pk, "amount": -50}
     response = director_client.post(url("fines-settled", played), post, follow=True)
     assert "B was given back $0.50 of euchre fines." in response.content.decode()
@@ -736,3 +747,11 @@ def test_fines_noted_at_the_first_payout_follow_a_player_renamed_since(
     hand = Hand.objects.get(table__round__number=1, table__number=1, number=2)
     services.hand_correct(hand=hand, data={"tricks": 3}, reason="East took 3", user=director)
     assert night_ledger(played).fines_settle() == [("Bea", 50, 0), ("D", 50, 0)]
+
+
+def test_plays_free_for_a_player_who_paid_says_to_refund_first(director_client, night, nine):
+    pay(director_client, night, nine["C"])
+    response = pay(director_client, night, nine["C"], kind="waived", amount="")
+    said = "Not recorded: C has paid $5.00: refund it first, then mark them as playing free."
+    assert said in door_row(response.content.decode(), nine["C"])
+    assert not DoorRecord.objects.filter(player=nine["C"], kind="waived").exists()

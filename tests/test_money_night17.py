@@ -276,7 +276,10 @@ def test_a_17_player_night_through_the_pages(director_client, club):
     door(client, event, p["A"], method="ahead", amount="7.50")
     door(client, event, p["O"], method="cash", amount="10.00")
     refused = door(client, event, p["O"], method="ahead", amount="7.50")
-    assert "Opal Price has paid $17.50, $10.00 more than the price of $7.50" in refused
+    assert (
+        "that would make $17.50 from Opal Price, $10.00 more than the price of $7.50: they "
+        "owe nothing more." in refused
+    )
     assert DoorRecord.objects.filter(event=event, player=p["O"]).count() == 1
     door(client, event, p["O"], kind="refund", method="cash", amount="10.00")
     door(client, event, p["O"], method="ahead", amount="7.50")
@@ -520,8 +523,13 @@ def test_a_17_player_night_through_the_pages(director_client, club):
     # The correction took a euchre from Dale's and Floyd's side: the fine each paid at the
     # table goes back to them (the box holds it; the sheet no longer counts it).
     for who in ("Dale Evans", "Floyd Gray"):
-        said = f"{who} paid $0.50 in euchre fines and now owes none: give back $0.50"
+        said = f"{who} paid $0.50 in euchre fines, none is due now: hand {who} back $0.50"
         assert said in text and said in pdf
+        # In the CSV signed as a payout owed: money the club hands over is positive, so the
+        # treasurer's column adds up to what leaves the box.
+        assert ["Owed, and to give back", said, who, "0.50", "USD"] in table
+    owed = [Decimal(r[3]) for r in table if r[0] == "Owed, and to give back"]
+    assert sum(owed) == Decimal("34.63") - Decimal("34.88") - Decimal("0.75") + Decimal("1.00")
 
     # --- Recording what the correction left settles it.
     for x, amount in (("A", -50), ("B", -25), ("C", -3488), ("D", 3463)):

@@ -46,6 +46,14 @@ class Refused(Exception):
     """A record the ledger refuses: its message is shown, and the transaction rolls back."""
 
 
+class AtTheirRow(Refused):
+    """A walk-in who is already at the door: said in their row."""
+
+    def __init__(self, player, message: str):
+        super().__init__(message)
+        self.player, self.message = player, message
+
+
 def _night_url(event: Event, anchor: str = "") -> str:
     return reverse("money:night", args=[event.pk]) + (f"#{anchor}" if anchor else "")
 
@@ -358,13 +366,33 @@ def night_page(request: HttpRequest, pk: int) -> HttpResponse:
 # --- The door --------------------------------------------------------------------------------
 
 
-def _check_door(ledger: NightLedger, door: Door) -> None:
-    """The ledger's word on the door with the new record added: Refused in its words."""
-    if ledger.settings is None:
+def _check_door(ledger: NightLedger, door: Door, name: str = "", kind: str = "") -> None:
+    """The ledger's word on the door with the new record added: Refused in words. The ledger
+    speaks of a door as it stands ("has paid $20.00"); what the director tried is not
+    recorded, so the two refusals a tap meets most are said as what it would have done."""
+    settings = ledger.settings
+    if settings is None:
         raise Refused(f"The night's money settings need fixing first: {ledger.error}")
     try:
-        door.check(ledger.settings)
+        door.check(settings)
     except ValueError as exc:
+        net, price = door.net(name), door.price(settings, name) if name else 0
+        if kind == DoorRecord.Kind.WAIVED and ledger.door.net(name) > 0:
+            raise Refused(
+                f"{name} has paid {ledger.format(ledger.door.net(name))}: refund it first, "
+                "then mark them as playing free."
+            ) from None
+        if kind == DoorRecord.Kind.PAID and name in door.waived:
+            raise Refused(
+                f'{name} plays free: take off "plays free" first if they are paying after all.'
+            ) from None
+        if kind == DoorRecord.Kind.PAID and net > price:
+            owes = max(0, price - ledger.door.net(name))
+            raise Refused(
+                f"that would make {ledger.format(net)} from {name}, "
+                f"{ledger.format(net - price)} more than the price of {ledger.format(price)}: "
+                + (f"take {ledger.format(owes)} at most." if owes else "they owe nothing more.")
+            ) from None
         raise Refused(str(exc)) from None
 
 
@@ -437,7 +465,8 @@ def door_record(request: HttpRequest, pk: int) -> HttpResponse:
             ledger = night_ledger(event, money=money)
             if kind in (DoorRecord.Kind.WAIVED, "unwaive") and amount:
                 raise Refused("“Plays free” takes no amount: leave the amount empty.")
-            _check_door(ledger, _with_record(ledger.door, player.name, kind, method, amount))
+            door = _with_record(ledger.door, player.name, kind, method, amount)
+            _check_door(ledger, door, player.name, kind)
             if kind == "unwaive":
                 waivers = DoorRecord.objects.filter(event=event, player=player, kind="waived")
                 if not waivers.delete()[0]:
@@ -497,8 +526,10 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
                 # Checked in already: also what stops a second click from recording the
                 # walk-in twice.
                 if Entry.objects.filter(event=event, player=player, present=True).exists():
-                    raise Refused(
-                        f"{player.name} is already at the door tonight: record more on their row."
+                    raise AtTheirRow(
+                        player,
+                        f"{player.name} is already at the door tonight: record more on their "
+                        "row, here.",
                     )
                 at_door = True
             try:
@@ -517,7 +548,8 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 messages.success(request, said)
                 return redirect(_night_url(event, _row_anchor(player.pk)))
-            _check_door(ledger, _with_record(ledger.door, player.name, "paid", method, amount))
+            door = _with_record(ledger.door, player.name, "paid", method, amount)
+            _check_door(ledger, door, player.name, "paid")
             DoorRecord.objects.create(
                 event=event,
                 player=player,
@@ -526,6 +558,11 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
                 amount=amount,
                 by=request.user,
             )
+    except AtTheirRow as exc:
+        # Said in the player's own row, where the browser lands, rather than on the form
+        # thousands of pixels below it.
+        _refuse(request, _row_anchor(exc.player.pk), exc.message)
+        return redirect(_night_url(event, _row_anchor(exc.player.pk)))
     except Refused as exc:
         form.add_error(None, NOT_RECORDED + str(exc))
         return _render_night(request, event, walk_in_form=form, status=400)
@@ -635,4 +672,5 @@ def fines_settled(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         said = f"{player.name} paid {ledger.format(amount)} more in euchre fines."
     messages.success(request, said)
-    return redirect(_night_url(event, "payouts"))
+    # The fines still to settle, where the next button is; the payouts once none are left.
+    return redirect(_night_url(event, "fines" if len(found) > 1 else "payouts"))
