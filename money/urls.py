@@ -11,6 +11,7 @@ urlpatterns = [
     path("events/<int:pk>/money/", night.night_page, name="night"),
     path("events/<int:pk>/money/settings/", night.night_settings, name="night-settings"),
     path("events/<int:pk>/money/door/", night.door_record, name="door"),
+    path("events/<int:pk>/money/door/<int:player_pk>/", night.door_player, name="door-player"),
     path("events/<int:pk>/money/walk-in/", night.walk_in, name="walk-in"),
     path("events/<int:pk>/money/draws/", night.draws, name="draws"),
     path("events/<int:pk>/money/paid/", night.mark_paid, name="mark-paid"),

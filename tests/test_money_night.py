@@ -755,3 +755,32 @@ def test_plays_free_for_a_player_who_paid_says_to_refund_first(director_client, 
     said = "Not recorded: C has paid $5.00: refund it first, then mark them as playing free."
     assert said in door_row(response.content.decode(), nine["C"])
     assert not DoorRecord.objects.filter(player=nine["C"], kind="waived").exists()
+
+
+def test_a_players_other_records_are_on_a_page_of_their_own(
+    client, director, other_director, night, nine
+):
+    """Another amount, a refund, plays free: one player's page, linked from their row (every
+    row carrying those forms made a 400-player night's page a megabyte). Only the club's
+    directors, only a player of this night."""
+    address = reverse("money:door-player", args=[night.pk, nine["A"].pk])
+    client.force_login(director)
+    row = door_row(page(client, night), nine["A"])
+    assert f'href="{address}"' in row and 'value="refund"' not in row
+    html = client.get(address).content.decode()
+    assert "Record for <bdi>A</bdi>" in html and "A plays free" in html
+    assert f'action="{url("door", night)}"' in html
+    # A refund posted from it lands on the player's row of the night's page.
+    pay(client, night, nine["A"])
+    seen = DoorRecord.objects.filter(player=nine["A"]).count()
+    post = {"player": nine["A"].pk, "kind": "refund", "method": "cash", "amount": "2.00"}
+    response = client.post(url("door", night), {**post, "seen": seen})
+    assert response.url.endswith(f"#player-{nine['A'].pk}")
+    assert night_ledger(night).door.refunded("A") == 200
+    stranger = Player.objects.create(club=night.club, name="Not tonight")
+    not_here = reverse("money:door-player", args=[night.pk, stranger.pk])
+    assert client.get(not_here).status_code == 404
+    client.force_login(other_director)
+    assert client.get(address).status_code == 404
+    client.logout()
+    assert "/login/" in client.get(address)["Location"]

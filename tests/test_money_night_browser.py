@@ -118,16 +118,18 @@ def test_screenshots_of_the_night_money_pages(browser, live_server, money_night,
                 tag = f"{name}-{stage}-{width}{'-200' if doubled else ''}"
                 page.screenshot(path=f"{SHOTS}/{tag}.png")
                 context.close()
-    # A row's other records opened (another amount, a refund, plays free), on a phone.
+    # A row's other records (another amount, a refund, plays free), on a page of their own,
+    # on a phone with the text doubled; a refund recorded there lands back on the row.
     context = browser.new_context(viewport={"width": 360, "height": 800})
     page = context.new_page()
     log_in(page, base)
     page.goto(pages["night"])
     row = page.locator(f"#player-{by['H'].pk}")
-    row.locator("summary").click()
-    expect(row.get_by_role("button", name="Record for Joe Ray")).to_be_visible()
+    row.get_by_role("link", name="Another amount, a refund, or plays free: Joe Ray").click()
+    text_doubled(page)
+    expect(page.get_by_role("button", name="Record for Joe Ray")).to_be_visible()
     assert not page.evaluate(TOO_WIDE) and page.evaluate(SMALL_TARGETS) == []
-    row.screenshot(path=f"{SHOTS}/night-row-opened-360.png")
+    page.screenshot(path=f"{SHOTS}/night-door-player-360-200.png", full_page=True)
     context.close()
     # A refusal, as the director sees it: the percentages beside their field.
     context = browser.new_context(viewport={"width": 360, "height": 800})
@@ -146,7 +148,7 @@ def test_screenshots_of_the_night_money_pages(browser, live_server, money_night,
 
 
 def test_a_refusal_is_seen_where_the_browser_lands(browser, live_server, money_night):
-    """A refused door post lands on the player's row, far below the top: the refusal is in
+    """A refused door post (from the player's own page) lands on their row, far below the top: the refusal is in
     that row, on screen. A refused walk-in is drawn again scrolled to its form, the summary on
     screen; reloading it goes back to the page, not to "405"."""
     event, by = money_night
@@ -157,10 +159,10 @@ def test_a_refusal_is_seen_where_the_browser_lands(browser, live_server, money_n
     log_in(page, base)
     page.goto(f"{base}/events/{event.pk}/money/")
     row = page.locator(f"#player-{by['A'].pk}")
-    row.locator("summary").click()
-    row.get_by_label("Refund (given back)").check()
-    row.get_by_label("Amount").fill("9.00")
-    row.get_by_role("button", name="Record for").click()
+    row.get_by_role("link", name="Another amount, a refund, or plays free").click()
+    page.get_by_label("Refund (given back)").check()
+    page.get_by_label("Amount").fill("9.00")
+    page.get_by_role("button", name="Record for").click()
     page.wait_for_url(f"**#player-{by['A'].pk}")
     alert = row.get_by_role("alert")
     expect(alert).to_contain_text("Not recorded: ")
@@ -174,7 +176,9 @@ def test_a_refusal_is_seen_where_the_browser_lands(browser, live_server, money_n
     page.wait_for_load_state()
     assert page.url.endswith("/money/walk-in/#walk-in")
     expect(page.locator("#walk-in .refusal")).to_have_count(1)
-    expect(page.locator("#walk-in .refusal")).to_contain_text("Not recorded: Olive Over")
+    expect(page.locator("#walk-in .refusal")).to_contain_text(
+        "Not recorded: that would make $90.00 from Olive Over"
+    )
     assert page.evaluate(IN_VIEW, "#walk-in .refusal")
     page.screenshot(path=f"{SHOTS}/night-walk-in-refused-360.png")
     # The address bar's address opened again (a reload re-posts the form): the page, no 405.

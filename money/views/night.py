@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
@@ -351,11 +351,32 @@ def _render_night(request: HttpRequest, event: Event, status: int = 200, **extra
         "section_refusals": {k: refusals.get(k, []) for k in ("door", "payouts")},
         "walk_in_form": extra.pop("walk_in_form", None) or WalkInForm(event=event),
         "draws_form": extra.pop("draws_form", None) or DrawsForm(instance=money, event=event),
-        "methods": DoorRecord.Method.choices,
         "price": ledger.settings.price(False) if ledger.settings is not None else 0,
         **extra,
     }
     return render(request, "money/night.html", context, status=status)
+
+
+@login_required
+def door_player(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """One player's door: another amount, a refund, plays free (posted to `door_record`).
+    A page of its own: these forms in every row of the night's page made a 400-player
+    night's page a megabyte (bench/pages.py)."""
+    event = event_for_director(request, pk)
+    ledger = night_ledger(event)
+    if ledger.settings is None or not ledger.money.door_kept:
+        return redirect(_night_url(event, "door"))
+    row = next((r for r in _door_rows(ledger) if r.player_id == player_pk), None)
+    if row is None:
+        raise Http404("Not a player at this night's door.")
+    context = {
+        "event": event,
+        "ledger": ledger,
+        "row": row,
+        "methods": DoorRecord.Method.choices,
+        "price": ledger.settings.price(False),
+    }
+    return render(request, "money/night_door_player.html", context)
 
 
 @login_required
