@@ -148,9 +148,9 @@ def test_screenshots_of_the_night_money_pages(browser, live_server, money_night,
 
 
 def test_a_refusal_is_seen_where_the_browser_lands(browser, live_server, money_night):
-    """A refused door post (from the player's own page) lands on their row, far below the top: the refusal is in
-    that row, on screen. A refused walk-in is drawn again scrolled to its form, the summary on
-    screen; reloading it goes back to the page, not to "405"."""
+    """A refused door post (from the player's own page) lands on their row, far below the
+    top: the refusal is in that row, on screen. A refused walk-in is drawn again scrolled to
+    its form, the summary on screen; reloading it goes back to the page, not to "405"."""
     event, by = money_night
     base = live_server.url
     context = browser.new_context(viewport={"width": 360, "height": 800})
