@@ -77,6 +77,30 @@ def pool_source(event: Event) -> tuple[Event | None, int]:
     return None, 0
 
 
+def carry_forward(event: Event) -> tuple[Event, int] | None:
+    """After this night's pool changed (its winners, its buy-ins, its settings): the club's
+    next night that took its pool as carried in takes what it carries now, unless that night
+    has handed out payouts already (its own sheet is then the treasurer's to correct). The
+    next night and the amount when it changed, for the page to say; else None."""
+    later = (
+        NightMoney.objects.filter(event__club_id=event.club_id, event__date__gte=event.date)
+        .exclude(event=event)
+        .select_related("event__club")
+        .order_by("event__date", "event__pk")
+    )
+    following = next(
+        (m for m in later if (m.event.date, m.event.pk) > (event.date, event.pk)), None
+    )
+    if following is None or PaidMark.objects.filter(event=following.event).exists():
+        return None
+    source, carried = pool_source(following.event)
+    if source is None or source.pk != event.pk or following.pool_carried_in == carried:
+        return None
+    following.pool_carried_in = carried
+    following.save(update_fields=["pool_carried_in"])
+    return following.event, carried
+
+
 def carried_pool(event: Event) -> int:
     """What the club's last night with a pool carried to this one (`pool_source`)."""
     return pool_source(event)[1]

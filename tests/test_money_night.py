@@ -784,3 +784,32 @@ def test_a_players_other_records_are_on_a_page_of_their_own(
     assert client.get(address).status_code == 404
     client.logout()
     assert "/login/" in client.get(address)["Location"]
+
+
+def test_a_pool_winner_named_late_takes_the_pool_from_the_next_nights_carried_in(
+    director_client, played, club, nine
+):
+    """The next night took this night's pool as carried in; naming its winner afterwards
+    moves the pool to the winner and the next night starts with nothing carried, so the same
+    money is never in two sheets. Once the next night has handed out payouts, it is left to
+    the treasurer (its sheet is settled)."""
+    NightMoney.objects.filter(event=played).update(pool_buy_in=100)
+    later = Event.objects.create(club=club, name="Next week", date=datetime.date(2026, 12, 1))
+    assert night_money_of(later).pool_carried_in == 900
+    response = director_client.post(
+        url("draws", played), {"fifty_fifty_sales": "", "pool_winners": [nine["A"].pk]}, follow=True
+    )
+    assert "Next week (Tue, Dec 1, 2026) now starts with $0.00 carried in" in (
+        response.content.decode()
+    )
+    assert NightMoney.objects.get(event=later).pool_carried_in == 0
+    assert night_ledger(played).sheet.carried == 0
+    # Unnamed again: carried again.
+    director_client.post(url("draws", played), {"fifty_fifty_sales": ""})
+    assert NightMoney.objects.get(event=later).pool_carried_in == 900
+    # The next night paid out: its carried in is no longer moved.
+    PaidMark.objects.create(event=later, player=nine["A"], amount=100)
+    director_client.post(
+        url("draws", played), {"fifty_fifty_sales": "", "pool_winners": [nine["A"].pk]}
+    )
+    assert NightMoney.objects.get(event=later).pool_carried_in == 900

@@ -22,6 +22,7 @@ from django.urls import reverse
 from clubs import services as club_services
 from clubs.dates import day
 from money.access import event_for_director
+from money.currency import format_money
 from money.forms import (
     DoorForm,
     DrawsForm,
@@ -31,8 +32,15 @@ from money.forms import (
     WalkInForm,
 )
 from money.ledger import METHODS, Door, Payment, Refund
-from money.models import DoorRecord, NightMoney, PaidMark
-from money.night import NightLedger, night_ledger, night_money_of, pool_source
+from money.models import ClubMoney, DoorRecord, NightMoney, PaidMark
+from money.night import (
+    NightLedger,
+    carry_forward,
+    locale_of,
+    night_ledger,
+    night_money_of,
+    pool_source,
+)
 from money.sheet_rows import ordinal
 from tournaments import services as tournament_services
 from tournaments.models import Entry, Event
@@ -65,6 +73,21 @@ def _row_anchor(player_id: int) -> str:
 # A refusal starts by saying nothing was recorded: the ledger's words alone ("Darlene Meyer
 # has paid $25.00, ...") read as if the record was made.
 NOT_RECORDED = "Not recorded: "
+
+
+def _carry_forward(request: HttpRequest, event: Event) -> None:
+    """The club's next night takes this night's pool as it is now (money.night.carry_forward),
+    and the director is told: a winner named late, or a buy-in changed, must not leave the
+    same money in two nights' sheets."""
+    moved = carry_forward(event)
+    if moved is not None:
+        later, carried = moved
+        amount = format_money(carried, ClubMoney.of(event.club).currency, locale_of(event.club))
+        messages.info(
+            request,
+            f"{later.name} ({day(later.date, later.club)}) now starts with "
+            f"{amount} carried in from this night's pool.",
+        )
 
 
 def _refuse(request: HttpRequest, anchor: str, message: str) -> None:
@@ -132,6 +155,7 @@ def night_settings(request: HttpRequest, pk: int) -> HttpResponse:
         if form.cleaned_data["make_default"]:
             said += ", and made the club's defaults for new events"
         messages.success(request, said + ".")
+        _carry_forward(request, event)
         return redirect("money:night", pk=event.pk)
     return render(
         request,
@@ -607,6 +631,7 @@ def draws(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _render_night(request, event, draws_form=form, status=400)
     messages.success(request, "The draws are saved.")
+    _carry_forward(request, event)
     return redirect(_night_url(event, "draws"))
 
 
