@@ -290,6 +290,8 @@ class DoorForm(forms.Form):
         error_messages={"invalid_choice": "Choose cash, card or paid ahead."},
     )
     amount = AmountField(label="Amount", required=False)
+    # A row's one-tap button ("Cash $5.00"): no amount, what the player still owes.
+    owed = forms.BooleanField(required=False, widget=forms.HiddenInput)
     seen = forms.IntegerField(
         min_value=0,
         widget=forms.HiddenInput,
@@ -310,7 +312,8 @@ class DoorForm(forms.Form):
         if kind in (DoorRecord.Kind.PAID, DoorRecord.Kind.REFUND):
             if not cleaned.get("method"):
                 self.add_error("method", "Choose how: cash, card or paid ahead.")
-            if "amount" not in self.errors and not cleaned.get("amount"):
+            owed = kind == DoorRecord.Kind.PAID and cleaned.get("owed")
+            if "amount" not in self.errors and not cleaned.get("amount") and not owed:
                 self.add_error("amount", "Type the amount, more than zero.")
         return cleaned
 

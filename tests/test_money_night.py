@@ -813,3 +813,27 @@ def test_a_pool_winner_named_late_takes_the_pool_from_the_next_nights_carried_in
         url("draws", played), {"fifty_fifty_sales": "", "pool_winners": [nine["A"].pk]}
     )
     assert NightMoney.objects.get(event=later).pool_carried_in == 900
+
+
+def test_a_rows_one_tap_buttons_record_what_the_player_still_owes(director_client, night, nine):
+    """One form a row, a button for each way of paying: the amount is worked out when it is
+    recorded, what the player still owes paid that way (the ahead price when paying ahead)."""
+    NightMoney.objects.filter(event=night).update(ahead_fee=400)
+    row = door_row(page(director_client, night), nine["A"])
+    assert row.count("<form") == 1 and 'name="owed" value="on"' in row
+    assert 'name="method" value="cash"' in row and 'name="method" value="ahead"' in row
+    tap = {"player": nine["A"].pk, "kind": "paid", "owed": "on", "seen": 0}
+    director_client.post(url("door", night), {**tap, "method": "ahead"})
+    assert night_ledger(night).door.paid("A", "ahead") == 400
+    assert "A" not in night_ledger(night).owed()
+    # Nothing left to pay: refused, nothing recorded.
+    response = director_client.post(url("door", night), {**tap, "method": "cash", "seen": 1})
+    assert response.status_code == 302
+    assert "Not recorded: A owes nothing more." in page(director_client, night)
+    assert DoorRecord.objects.filter(player=nine["A"]).count() == 1
+    # Part paid: the button takes the rest.
+    pay(director_client, night, nine["B"], amount="2.00")
+    director_client.post(
+        url("door", night), {**tap, "player": nine["B"].pk, "method": "card", "seen": 1}
+    )
+    assert night_ledger(night).door.paid("B", "card") == 300

@@ -189,6 +189,12 @@ class DoorRow:
         return _row_anchor(self.player_id)
 
 
+def _still_to_pay(settings, door: Door, name: str, method: str) -> int:
+    """The price this way of paying asks (the ahead price when paying ahead), less what the
+    player has paid already: the ledger's price rule (Door.price)."""
+    return settings.price(method == "ahead" or door.paid_ahead(name)) - door.net(name)
+
+
 def _door_rows(ledger: NightLedger) -> list[DoorRow]:
     event, door, settings = ledger.event, ledger.door, ledger.settings
     owed = ledger.owed()
@@ -215,15 +221,12 @@ def _door_rows(ledger: NightLedger) -> list[DoorRow]:
         row.owes = owed.get(name, 0)
         if settings is None or row.waived:
             continue
-        net = door.net(name)
         for method in METHODS:
-            # The price this way of paying asks (the ahead price when paying ahead), less
-            # what the player has paid already: the ledger's price rule (Door.price).
-            price = settings.price(method == "ahead" or door.paid_ahead(name))
-            if price - net > 0:
+            due = _still_to_pay(settings, door, name, method)
+            if due > 0:
                 # Short, so a phone holds two buttons a line; the button's label names the player.
                 words = {"cash": "Cash", "card": "Card", "ahead": "Paid ahead"}
-                row.buttons.append((method, words[method], price - net))
+                row.buttons.append((method, words[method], due))
     return sorted(rows.values(), key=lambda r: (not r.entered, r.name.casefold()))
 
 
@@ -508,6 +511,14 @@ def door_record(request: HttpRequest, pk: int) -> HttpResponse:
                     "(a second click?): nothing more is recorded. Look at their row again."
                 )
             ledger = night_ledger(event, money=money)
+            if kind == DoorRecord.Kind.PAID and not amount and form.cleaned_data["owed"]:
+                # A row's one-tap button: what the player still owes, paid this way, worked
+                # out now (the `seen` count above stands for the row the director saw).
+                if ledger.settings is None:
+                    raise Refused(f"The night's money settings need fixing first: {ledger.error}")
+                amount = _still_to_pay(ledger.settings, ledger.door, player.name, method)
+                if amount <= 0:
+                    raise Refused(f"{player.name} owes nothing more.")
             if kind in (DoorRecord.Kind.WAIVED, "unwaive") and amount:
                 raise Refused("“Plays free” takes no amount: leave the amount empty.")
             door = _with_record(ledger.door, player.name, kind, method, amount)
