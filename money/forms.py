@@ -1,4 +1,4 @@
-"""The forms of a night's money page (money/views/night.py). Amounts are typed the club's way
+"""The forms of a night's money page (money/views/). Amounts are typed the club's way
 (money.fields.AmountField) and clean to whole minor units; every rule that ties the settings
 together is the ledger's (money.ledger.NightSettings), whose message is shown beside the field
 it concerns. Nothing here computes a figure: the page shows money.night.night_ledger's."""

@@ -47,7 +47,7 @@ def demo_money(sender, *, club, night, pairs, **kwargs):
         for name, won, _ in ledger.settle()
         if won
     )
-    # As the first payout does (money/views/night.py mark_paid): the fines paid at the table.
+    # As the first payout does (money/views/payouts.py mark_paid): the fines paid at the table.
     NightMoney.objects.filter(event=pairs).update(fines_paid=ledger.fines_noted())
     _door(night, night_money_of(night), owing=3)
 

@@ -1,6 +1,6 @@
 """Two presses of the same door button (or mark-paid button) arriving at the same moment, each
 on its own connection: the night's money row is held while one is checked and saved, so the
-other finds the record made and adds nothing (money/views/night.py `_locked_money`)."""
+other finds the record made and adds nothing (money/views/common.py `_locked_money`)."""
 
 import pytest
 from conftest import at_once
