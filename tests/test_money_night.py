@@ -837,3 +837,27 @@ def test_a_rows_one_tap_buttons_record_what_the_player_still_owes(director_clien
         url("door", night), {**tap, "player": nine["B"].pk, "method": "card", "seen": 1}
     )
     assert night_ledger(night).door.paid("B", "card") == 300
+
+
+def test_a_next_night_made_before_this_one_ended_takes_its_pool_at_the_payouts(
+    director_client, club, night, nine
+):
+    """Next week's event is made while tonight is still played: its money starts with nothing
+    carried (tonight's pool is not known yet). Handing out tonight's first payout carries the
+    pool there, and says so."""
+    NightMoney.objects.filter(event=night).update(pool_buy_in=100)
+    later = Event.objects.create(club=club, name="Next week", date=datetime.date(2026, 12, 1))
+    assert night_money_of(later).pool_carried_in == 0
+    for p in nine.values():
+        pay(director_client, night, p)
+    play_round(night, 1, ROUND_1, sit_out="I", by_name=nine)
+    play_round(night, 2, ROUND_2, sit_out="H", by_name=nine)
+    assert night_ledger(night).sheet.carried == 900
+    winner, won, _ = night_ledger(night).settle()[0]
+    response = director_client.post(
+        url("mark-paid", night), {"player": nine[winner].pk, "amount": won}, follow=True
+    )
+    assert "Next week (Tue, Dec 1, 2026) now starts with $9.00 carried in" in (
+        response.content.decode()
+    )
+    assert NightMoney.objects.get(event=later).pool_carried_in == 900

@@ -22,6 +22,7 @@ from money.night import (
 
 from .common import (
     Refused,
+    _carry_forward,
     _form_errors,
     _locked_money,
     _night_url,
@@ -73,6 +74,9 @@ def mark_paid(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, f"{player.name} was handed {ledger.format(amount)}.")
     else:
         messages.success(request, f"{player.name} gave back {ledger.format(-amount)}.")
+    # Handing out is the end of the night: a next night made before it ended (its pool then
+    # unknown) takes what this night's pool carries now.
+    _carry_forward(request, event)
     return redirect(_night_url(event, anchor))
 
 
