@@ -12,13 +12,11 @@ from money.amounts import by_percent, split, to_decimal
 from .night import METHODS, Door, NightResult, NightSettings, Placing
 
 
-@dataclass(frozen=True)
-class PlacePayout:
-    """A paid place: its entries (one when not tied) and each player's prize."""
+class _Shared:
+    """What a place's and a side award's payouts have alike: entries, and each player's share."""
 
-    place: int
     entries: tuple[tuple[str, ...], ...]
-    shares: tuple[tuple[str, int], ...]  # (player, amount), in the standings' order
+    shares: tuple[tuple[str, int], ...]
 
     @property
     def tied(self) -> bool:
@@ -31,6 +29,15 @@ class PlacePayout:
     @property
     def amount(self) -> int:
         return sum(amount for _, amount in self.shares)
+
+
+@dataclass(frozen=True)
+class PlacePayout(_Shared):
+    """A paid place: its entries (one when not tied) and each player's prize."""
+
+    place: int
+    entries: tuple[tuple[str, ...], ...]
+    shares: tuple[tuple[str, int], ...]  # (player, amount), in the standings' order
 
     @property
     def label(self) -> str:
@@ -39,7 +46,7 @@ class PlacePayout:
 
 
 @dataclass(frozen=True)
-class AwardPayout:
+class AwardPayout(_Shared):
     """A side award's prize: its winners (entries, several when tied) and each player's
     share (rules.AWARD_PRIZES_RULE)."""
 
@@ -47,18 +54,6 @@ class AwardPayout:
     title: str
     entries: tuple[tuple[str, ...], ...]
     shares: tuple[tuple[str, int], ...]  # (player, amount), in the standings' order
-
-    @property
-    def tied(self) -> bool:
-        return len(self.entries) > 1
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(name for name, _ in self.shares)
-
-    @property
-    def amount(self) -> int:
-        return sum(amount for _, amount in self.shares)
 
     @property
     def label(self) -> str:
