@@ -1,5 +1,6 @@
 import dataclasses
 import functools
+import uuid
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -255,6 +256,9 @@ class Club(RulesChoice):
         help_text="As your country writes them, on every page and printout.",
     )
     created = models.DateTimeField(auto_now_add=True)
+    # Who the club is on every machine it lives on: the hall's laptop publishes to the club's
+    # server (publishing/), and the uid, not the pk, says which club the data is.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
 
     objects = ClubQuerySet.as_manager()
 
@@ -328,6 +332,9 @@ class Player(models.Model):
         help_text="Untick for a player who asks: public pages show initials only, no player page.",
     )
     created = models.DateTimeField(auto_now_add=True)
+    # The same person on the laptop and on the club's server (publishing/): a published night
+    # names its players by uid, so a rename on either side is still one player.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     # A rename, a retirement and a merge (clubs/services.py) are kept with their reason, and
     # the player merged away keeps their last row here: who they were and where they went.
     history = HistoricalRecords(history_change_reason_field=models.TextField(null=True))

@@ -163,6 +163,8 @@ INSTALLED_APPS = [
     "players",
     # The money of a night: fees, pots, payouts, the cash sheet (sits above tournaments).
     "money",
+    # The club online: the hall's laptop publishes each night to the club's server.
+    "publishing",
 ]
 
 MIDDLEWARE = [

@@ -6,6 +6,7 @@ and the checks that need the whole table (game already won, round's hand count r
 """
 
 import secrets
+import uuid
 
 from django.conf import settings
 from django.db import models
@@ -149,6 +150,9 @@ class Event(RulesChoice):
     # The "New event" form's one-time token: a double click, or the form sent again, finds the
     # event the first post made instead of making a second (event_made_once_per_form).
     form_token = models.CharField(max_length=32, blank=True, default="", editable=False)
+    # The same night on the hall's laptop and on the club's server it is published to
+    # (publishing/): published twice, it is one night there.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
 
     objects = EventQuerySet.as_manager()
 

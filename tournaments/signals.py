@@ -11,6 +11,9 @@ would change the team of a match already being played.
 `demo_loaded` is sent by `manage.py load_demo` when the demo club is made, with `club`,
 `night` (tonight's progressive, in play) and `pairs` (last week's, finished): the money app
 (money/receivers.py) records the demo's door and payouts, so the demo shows them too.
+
+`serving` is sent by `manage.py serve` (the hall and the demo) just before it starts serving:
+publishing/ starts its sender then, so only a serving laptop sends in the background.
 """
 
 from django.dispatch import Signal
@@ -18,3 +21,4 @@ from django.dispatch import Signal
 table_changed = Signal()
 round_closed = Signal()
 demo_loaded = Signal()
+serving = Signal()

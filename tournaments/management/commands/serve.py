@@ -18,6 +18,7 @@ from django.core.wsgi import get_wsgi_application
 from django.db import connection
 
 from config import backups, heap, server, upgrade
+from tournaments import signals
 
 
 class Command(BaseCommand):
@@ -45,6 +46,7 @@ class Command(BaseCommand):
             self.stdout.write(f"Serving on http://127.0.0.1:{settings.PORT}/ (Ctrl-C stops it).")
         application = get_wsgi_application()
         heap.settle()  # before the first request (config/heap.py)
+        signals.serving.send(sender=self.__class__)
         try:
             server.serve(
                 application,

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class PublishingConfig(AppConfig):
+    """The club online: the hall's laptop publishes each night to the club's server, which shows
+    it as if the night had been run there. It sits above clubs, tournaments, brackets, seasons
+    and ratings (it reads and writes their rows); nothing below imports it.
+
+    The same code runs in both places: a laptop has a `Link` and a queue of `Pending` changes; a
+    server has `PublishingKey`s and marks each night it received `Published`."""
+
+    name = "publishing"
+    verbose_name = "Publishing"
