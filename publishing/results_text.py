@@ -28,6 +28,9 @@ from tournaments.models import Event
 from tournaments.projector import points_shown
 from tournaments.standings import Standings, event_standings, fmt, fmt_place, night_prizes
 
+from .addresses import event_path
+from .models import Link
+
 PLACES = 3
 BIG_NIGHT = 40  # players: ten tables
 BIG_NIGHT_PLACES = 5
@@ -118,14 +121,16 @@ def _places(standings: Standings, show) -> list[str]:
 
 def public_address(event: Event, request: HttpRequest | None = None) -> str:
     """The address of the night's public page, for readers at home; "" when there is none to
-    give: a club that keeps its results private, or a hall laptop (its address works on the
-    hall's Wi-Fi only). A laptop linked to the club's server (publishing.Link) gives none
-    either: the server's copy of the night has a page number of its own."""
-    if not event.club.results_public or getattr(settings, "HALL", False):
+    give: a club that keeps its results private, or a hall laptop not linked to the club's
+    server (its own address works on the hall's Wi-Fi only). A linked laptop gives the
+    server's address of the night by its uid (publishing/addresses.py): the server's copy has
+    a page number of its own."""
+    if not event.club.results_public:
         return ""
-    from .models import Link
-
-    if Link.objects.filter(club_id=event.club_id).exists():
+    link = Link.objects.filter(club_id=event.club_id).only("server_url").first()
+    if link is not None:
+        return f"{link.server_url.rstrip('/')}{event_path(event)}"
+    if getattr(settings, "HALL", False):
         return ""
     path = reverse("public:event", args=[event.club.slug, event.pk])
     if request is not None:

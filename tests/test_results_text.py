@@ -116,10 +116,24 @@ def test_the_public_standings_address_only_when_the_club_shows_its_results(night
     # The hall laptop's own address works on the hall's Wi-Fi only: none for the paper.
     settings.HALL = True
     assert "Full standings" not in results_text(event, request)
-    # Nor on a laptop linked to the club's server: the server's copy has a number of its own.
-    settings.HALL = False
-    Link.objects.create(club=event.club, server_url="https://euchre.example.org", key="k")
-    assert "Full standings" not in results_text(event, request)
+    # A laptop linked to the club's server gives the server's address of the night, by its
+    # uid: the server's copy has a page number of its own.
+    Link.objects.create(club=event.club, server_url="https://club.example.org/", key="k")
+    server = f"https://club.example.org/c/e/{event.uid}/"
+    assert results_text(event, request) == f"{FINAL}\n\nFull standings: {server}"
+
+
+def test_the_address_by_uid_leads_to_the_nights_public_page(night, client):
+    event, _ = night
+    response = client.get(f"/c/e/{event.uid}/")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("public:event", args=[event.club.slug, event.pk])
+    # Unknown, malformed, or a club that keeps its results private: the players' pages' 404.
+    assert client.get("/c/e/00000000-0000-0000-0000-000000000000/").status_code == 404
+    assert client.get("/c/e/not-a-uid/").status_code == 404
+    event.club.results_public = False
+    event.club.save()
+    assert client.get(f"/c/e/{event.uid}/").status_code == 404
 
 
 def test_a_big_night_names_its_top_five(club):
