@@ -41,6 +41,7 @@ HIDDEN_NOTE = (
     "them until the last round closes."
 )
 EMPTY_NOTE = "The results text appears here once the first round has been played."
+BRACKET_EMPTY_NOTE = "The results text appears here once the first match has been played."
 
 
 def _count(n, word: str, plural: str = "") -> str:
@@ -150,7 +151,7 @@ def results_copy(event: Event, request: HttpRequest | None = None) -> tuple[str,
     """`results_text`, and when it is "" the card's words saying why: the standings read once."""
     standings = event_standings(event)
     if not standings.rounds:
-        return "", EMPTY_NOTE
+        return "", BRACKET_EMPTY_NOTE if event.is_bracket else EMPTY_NOTE
     if not points_shown(event, standings):
         return "", HIDDEN_NOTE
     lines = [f"{event.club.name}: {event.name}, {day(event.date, event)}", _turnout(standings)]

@@ -15,7 +15,7 @@ from test_standings import build_night, play_round
 
 from clubs.models import Player
 from publishing.models import Link
-from publishing.results_text import places_shown, results_text
+from publishing.results_text import places_shown, results_copy, results_text
 from tournaments.models import Entry, Event
 
 
@@ -201,9 +201,11 @@ def test_a_pairs_team_with_a_hidden_player_is_named_by_its_players(pairs_night):
 @pytest.mark.django_db
 def test_a_bracket_names_its_champions_and_runners_up_as_the_bracket_places_them(club):
     bracket = make_bracket(club, 4, third_place=True)
+    event = bracket.event
+    said = "The results text appears here once the first match has been played."
+    assert results_copy(event) == ("", said)
     play(bracket, "W1-1", "1")  # Team 4 beats Team 1
     play(bracket, "W1-2", "0")  # Team 2 beats Team 3
-    event = bracket.event
     assert "Champions" not in results_text(event)  # still being played: no champion yet
     play(bracket, "3P", "0")
     play(bracket, "F1", "1")
