@@ -20,6 +20,8 @@ urlpatterns = [
     path("clubs/", include("clubs.urls")),
     # The players' pages: no login, read-only.
     path("c/", include("tournaments.public_urls")),
+    # An event's public page by its uid, the same on the hall laptop and the club's server.
+    path("c/e/", include("publishing.addresses")),
     path("", include("seasons.urls")),
     path("c/", include("players.urls")),
     path("", include("ratings.urls")),
