@@ -67,7 +67,7 @@ def _loopback_host(host: str) -> bool:
 def server_address(text: str) -> str:
     """The server's address as typed, tidied ("https://euchre.example.org"), or ValueError
     saying what is wrong. http only to this computer (127.0.0.1, localhost, [::1])."""
-    text = (text or "").strip().rstrip("/")
+    text = (text or "").strip()
     if not text:
         raise ValueError("Type the club's server's address, like https://euchre.example.org.")
     if "://" not in text:
@@ -89,7 +89,7 @@ def server_address(text: str) -> str:
         )
     if parts.query or parts.fragment:
         raise ValueError("Write only the server's address, with nothing after a ? or #.")
-    return text
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
 
 
 class _NoRedirects(urllib.request.HTTPRedirectHandler):

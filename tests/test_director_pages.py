@@ -356,5 +356,6 @@ def test_the_event_page_asks_the_same_few_queries_whatever_the_entrants(
     services.entries_add(event=event, players=players[:entrants])
     services.round_seat(event=event, seed=1)
     url = reverse("tournaments:event-detail", args=[event.pk])
-    # 9, and the money card's one: is the night's money set (money/templatetags/money_door.py)
-    assert _queries(director_client, url) == 10
+    # 9, and the money card's one: is the night's money set (money/templatetags/money_door.py),
+    # and the publishing status line's one: is the club linked (publishing/status.py)
+    assert _queries(director_client, url) == 11
