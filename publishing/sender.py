@@ -125,13 +125,20 @@ def post(server_url: str, key_text: str, path: str, payload: dict) -> dict:
     except urllib.error.HTTPError as refusal:
         raise SendFailed(REFUSED, _server_sentence(refusal)) from None
     except urllib.error.URLError as failure:
-        raise SendFailed(UNREACHABLE, str(getattr(failure, "reason", failure))) from None
-    except (OSError, TimeoutError) as failure:
-        raise SendFailed(UNREACHABLE, str(failure) or type(failure).__name__) from None
+        raise SendFailed(UNREACHABLE, _words(failure.reason)) from None
+    except OSError as failure:  # a timeout, a connection reset mid-answer
+        raise SendFailed(UNREACHABLE, _words(failure)) from None
     except ValueError:
         raise SendFailed(
             REFUSED, "its answer was not the app's (is this the club's server?)"
         ) from None
+
+
+def _words(reason) -> str:
+    # "Connection refused", not "[Errno 111] Connection refused".
+    if isinstance(reason, TimeoutError):
+        return f"no answer within {TIMEOUT_SECONDS} seconds"
+    return getattr(reason, "strerror", None) or str(reason) or type(reason).__name__
 
 
 def _server_sentence(refusal: urllib.error.HTTPError) -> str:

@@ -66,7 +66,7 @@ def revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def link_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_for_director(request, slug)
     link = Link.objects.filter(club=club).first()
-    form = LinkForm(request.POST or None)
+    form = LinkForm(request.POST or None, initial={"server_url": link.server_url if link else ""})
     problem = None
     if request.method == "POST" and form.is_valid():
         server_url, key_text = form.cleaned_data["server_url"], form.cleaned_data["key"]

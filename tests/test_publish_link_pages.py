@@ -140,7 +140,8 @@ def test_an_unreachable_server_is_said_plainly(director_client, club, director):
     _, text = keys.make_key(club, "The hall laptop", director)
     address = f"http://127.0.0.1:{closed_port()}"
     page = try_link(director_client, club, address, text).content.decode()
-    assert f"The server at {address} could not be reached" in page and not Link.objects.exists()
+    assert f"The server at {address} could not be reached (Connection refused)" in page
+    assert not Link.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -195,3 +196,24 @@ def test_the_status_line_on_the_club_and_event_pages(director_client, club, even
             "2 changes waiting: the server could not be reached since 20:10 (Connection refused)."
             in director_client.get(page).content.decode()
         )
+
+
+def test_the_copy_button_copies_the_key_shown_once(browser, live_server, club, director):
+    from tests.conftest import log_in
+
+    base = server(live_server)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, permissions=["clipboard-read", "clipboard-write"]
+    )
+    page = context.new_page()
+    log_in(page, base)
+    page.goto(base + keys_url(club))
+    page.get_by_label("The laptop's name").fill("The hall laptop")
+    page.get_by_role("button", name="Make the key").click()
+    page.get_by_role("button", name="Copy the key").click()
+    page.get_by_text("Copied.").wait_for()
+    key = PublishingKey.objects.get(club=club)
+    assert page.evaluate("navigator.clipboard.readText()") == str(
+        keys.KeyText(key.key_id, key.secret)
+    )
+    context.close()
