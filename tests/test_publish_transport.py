@@ -439,3 +439,12 @@ def test_manage_py_publish_prints_what_it_sent(live_server, club, made, capsys):
     Pending.objects.create(club=club, subject=str(uuid.uuid4()), deleted=True)
     call_command("publish")
     assert capsys.readouterr().out.startswith("Sent 1 deleted night to http://127.0.0.1:")
+
+
+def test_a_batch_larger_than_djangos_form_limit_is_taken(client, club, made, settings):
+    # A 400-player night packs to a few MB: past DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB), which
+    # bounds forms, not this body (read with its own cap).
+    _, text = made
+    body = packed({**hello_body(club), "padding": secrets.token_hex(3 * 1024 * 1024)})
+    assert len(body) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    assert send(client, HELLO, text, body=body).status_code == 200
