@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import close_old_connections
+from django.db.models import Q
 from django.utils import timezone
 
 from publishing import keys, queue, signing
@@ -32,6 +33,8 @@ EVENTS_PER_BATCH = 5
 FIRST_WAIT_SECONDS = 30
 LONGEST_WAIT_SECONDS = 15 * 60
 WAKE_SECONDS = 3
+# A batch's longest send: the request's timeout, with room to build the batch.
+LEASE_SECONDS = 3 * TIMEOUT_SECONDS
 _ANSWER_LIMIT = 1024 * 1024
 
 UNREACHABLE = "the server could not be reached"
@@ -219,8 +222,28 @@ def send_pending(club=None, force: bool = False) -> Report:
                 continue
             if not force and not Pending.objects.filter(club_id=link.club_id).exists():
                 continue
-            report.clubs.append(_send_club(link))
+            if not _claim(link, now):
+                busy = ClubSent(club=link.club.name, server=link.server_url)
+                busy.error = "another send from this laptop is under way: try again in a minute"
+                if force:
+                    report.clubs.append(busy)
+                continue
+            try:
+                report.clubs.append(_send_club(link))
+            finally:
+                Link.objects.filter(pk=link.pk).update(sending_since=None)
     return report
+
+
+def _claim(link: Link, now) -> bool:
+    """Take the link's send for this process, unless another holds it. A claim older than a
+    send can last (a process killed mid-send) is taken over."""
+    stale = now - timezone.timedelta(seconds=LEASE_SECONDS)
+    return bool(
+        Link.objects.filter(pk=link.pk)
+        .filter(Q(sending_since__isnull=True) | Q(sending_since__lt=stale))
+        .update(sending_since=now)
+    )
 
 
 def _send_club(link: Link) -> ClubSent:

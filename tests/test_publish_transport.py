@@ -448,3 +448,29 @@ def test_a_batch_larger_than_djangos_form_limit_is_taken(client, club, made, set
     body = packed({**hello_body(club), "padding": secrets.token_hex(3 * 1024 * 1024)})
     assert len(body) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     assert send(client, HELLO, text, body=body).status_code == 200
+
+
+def test_one_send_at_a_time_whatever_the_process(club, event):
+    # Another process (the serving laptop's thread, or `manage.py publish`) is sending: this
+    # one waits its turn, so batches reach the server in order; a claim left by a process
+    # killed mid-send is taken over once no send can still be running.
+    link = Link.objects.create(
+        club=club,
+        server_url=f"http://127.0.0.1:{closed_port()}",
+        key=str(keys.KeyText("0" * 12, "s" * 43)),
+        sending_since=timezone.now(),
+    )
+    queue.queue_everything(club)
+    assert sender.send_pending().clubs == []
+    busy = sender.send_pending(force=True)
+    assert "another send from this laptop is under way" in busy.clubs[0].error
+    link.refresh_from_db()
+    assert link.failures == 0 and link.sending_since
+    Link.objects.filter(pk=link.pk).update(
+        sending_since=timezone.now() - datetime.timedelta(seconds=sender.LEASE_SECONDS + 1)
+    )
+    pytest.importorskip("publishing.snapshot")
+    report = sender.send_pending(force=True)
+    assert "could not be reached" in report.clubs[0].error
+    link.refresh_from_db()
+    assert link.failures == 1 and link.sending_since is None
