@@ -217,3 +217,12 @@ def test_the_copy_button_copies_the_key_shown_once(browser, live_server, club, d
         keys.KeyText(key.key_id, key.secret)
     )
     context.close()
+
+
+def test_an_address_that_is_not_the_apps_server_is_said_plainly(
+    live_server, director_client, club, director
+):
+    _, text = keys.make_key(club, "The hall laptop", director)
+    page = try_link(director_client, club, server(live_server) + "/not-here", text).content.decode()
+    assert "it answered 404 Not Found, not as the app&#x27;s server does" in page
+    assert not Link.objects.exists()

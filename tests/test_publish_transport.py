@@ -181,8 +181,9 @@ def test_a_replayed_request_is_refused(client, club, made):
     _, text = made
     nonce = "a" * 32
     assert send(client, HELLO, text, hello_body(club), nonce=nonce).status_code == 200
-    again = send(client, HELLO, text, hello_body(club), nonce=nonce)
-    assert again.status_code == 409 and "replay" in error_of(again)
+    for path in (HELLO, APPLY):
+        again = send(client, path, text, hello_body(club), nonce=nonce)
+        assert again.status_code == 409 and "replay" in error_of(again)
 
 
 def test_a_stale_request_is_refused_and_old_nonces_forgotten(client, club, made):
