@@ -76,8 +76,8 @@ def link_page(request: HttpRequest, slug: str) -> HttpResponse:
             if not answer.get("bound"):
                 problem = (
                     f'This key is for the club "{server_club}" on the server, and this club '
-                    f'is "{club.name}": a club publishes with its own key. Make a key in '
-                    f'"{club.name}"\'s settings on the server (or give the two clubs the same '
+                    f'is "{club.name}": a club publishes with its own key. Make a key in the '
+                    f'settings of "{club.name}" on the server (or give the two clubs the same '
                     "name, if they are one club), and try again."
                 )
         except sender.SendFailed as failure:
