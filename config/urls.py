@@ -17,6 +17,8 @@ urlpatterns = [
     path("health/", health, name="health"),
     path("admin/", admin.site.urls),
     path("accounts/", include("config.accounts")),
+    # Before clubs/: its pages sit under /clubs/<slug>/publishing/ (and the laptop's requests).
+    path("", include("publishing.urls")),
     path("clubs/", include("clubs.urls")),
     # The players' pages: no login, read-only.
     path("c/", include("tournaments.public_urls")),

@@ -11,3 +11,6 @@ class PublishingConfig(AppConfig):
 
     name = "publishing"
     verbose_name = "Publishing"
+
+    def ready(self):
+        from . import receivers  # noqa: F401  (the queue's receivers and the sender's start)
