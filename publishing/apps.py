@@ -11,3 +11,6 @@ class PublishingConfig(AppConfig):
 
     name = "publishing"
     verbose_name = "Publishing"
+
+    def ready(self):
+        from . import locks  # noqa: F401  (the server refuses to edit a published night)
