@@ -379,6 +379,15 @@ def test_players_are_matched_by_uid_then_by_name_and_never_show_their_email(club
     apply(key, sent)
     mary.refresh_from_db()
     assert mary.name == "Mary Smith-Jones" and Player.objects.count() == 1
+    # Accents and case aside, as the roster reads a name (SQLite's LOWER() folds ASCII only).
+    elise = Player.objects.create(club=club, name="Élise Roy")
+    sent["club"]["players"].append(
+        {"uid": "22222222-2222-2222-2222-222222222222", "name": "elise roy", "shown_publicly": True,
+         "active": True}
+    )  # fmt: skip
+    apply(key, sent)
+    elise.refresh_from_db()
+    assert str(elise.uid).startswith("2222") and Player.objects.count() == 2
 
 
 @pytest.mark.django_db

@@ -18,7 +18,6 @@ import uuid
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import F as Col
-from django.db.models.functions import Lower
 from django.utils import timezone
 
 import scoring
@@ -418,8 +417,9 @@ def _apply_club(club: Club, data: dict) -> None:
 
 def _apply_players(club: Club, wanted: dict[uuid.UUID, dict]) -> dict[uuid.UUID, int]:
     """The server's player for each of the laptop's, by uid: the same uid, else the club's
-    player of the same name (the roster's rule: "Mary Smith" and "mary smith" are one),
-    who takes the laptop's uid, else a new player. Returns {uid: server pk}."""
+    player of the same name (the roster's rule, clubs.services.same_name: "Mary Smith",
+    "mary smith" and "Mary  Smith" are one), who takes the laptop's uid, else a new player.
+    Returns {uid: server pk}."""
     by_uid = {p.uid: p for p in Player.objects.filter(uid__in=wanted)}
     for uid, player in by_uid.items():
         if player.club_id != club.pk:
@@ -427,39 +427,40 @@ def _apply_players(club: Club, wanted: dict[uuid.UUID, dict]) -> dict[uuid.UUID,
                 f"The player “{wanted[uid]['name']}” belongs to another club on this server, "
                 "so nothing was saved: this laptop can publish only its own club's players."
             )
-    roster = {
-        name: p
-        for p in Player.objects.filter(club=club).annotate(lower=Lower("name"))
-        for name in [p.lower]
-    }
+
+    def key_of(name: str) -> str:
+        return Player(name=name).name_key()
+
+    roster = {p.sort_name: p for p in Player.objects.filter(club=club)}
     new = []
     for uid, data in wanted.items():
         player = by_uid.get(uid)
+        adopted = False
         if player is None:
-            same_name = roster.get(data["name"].lower())
+            same_name = roster.get(key_of(data["name"]))
             if same_name is not None and same_name.uid not in wanted:
                 player = same_name
-                player.uid = uid
+                player.uid = uid  # saved below, with the laptop's name and choices
                 by_uid[uid] = player
+                adopted = True
             elif same_name is not None:
                 raise _name_taken(data["name"])
             else:
                 player = Player(club=club, uid=uid, **data)
                 new.append(player)
                 by_uid[uid] = player
-                roster[data["name"].lower()] = player
+                roster[key_of(data["name"])] = player
                 continue
-        holder = roster.get(data["name"].lower())
+        holder = roster.get(key_of(data["name"]))
         if holder is not None and holder.pk != player.pk:
             raise _name_taken(data["name"])
-        changed = [n for n, v in data.items() if getattr(player, n) != v]
-        if changed or player.uid != uid or player._state.adding:
-            roster.pop(player.name.lower(), None)
+        if adopted or any(getattr(player, n) != v for n, v in data.items()):
+            roster.pop(player.sort_name, None)
             for name, value in data.items():
                 setattr(player, name, value)
-            roster[player.name.lower()] = player
             player._change_reason = "Published from the hall laptop"
-            player.save()
+            player.save()  # a rename kept in the player's history, as on the roster page
+            roster[player.sort_name] = player
     Player.objects.bulk_create(new)
     return {uid: p.pk for uid, p in by_uid.items()}
 
