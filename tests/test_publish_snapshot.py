@@ -302,6 +302,8 @@ def _broken(sent: dict) -> list[tuple[str, dict]]:
     case("too many rounds", lambda p: event(p).update(rounds_planned=41))
     case("an unknown format", lambda p: event(p).update(format="chess"))
     case("a bad date", lambda p: event(p).update(date="24/11/2026"))
+    case("a NUL in a name", lambda p: event(p).update(name="Spring\x00night"))
+    case("a NUL in a player's name", lambda p: event(p)["players"][0].update(name="A\x00"))
     case("a name too long", lambda p: event(p).update(name="x" * 500))
     case(
         "a player nobody lists",

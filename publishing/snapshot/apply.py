@@ -16,7 +16,7 @@ import datetime
 import uuid
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
+from django.db import DataError, IntegrityError, models, transaction
 from django.db.models import F as Col
 from django.utils import timezone
 
@@ -104,6 +104,9 @@ def _json_value(field: models.Field, value, where: str):
                 raise _malformed(where, "a date (YYYY-MM-DD) was expected") from None
     else:
         ok = isinstance(value, str)
+    if isinstance(value, str) and "\x00" in value:
+        # PostgreSQL stores no NUL in text (it would fail the whole apply); no name holds one.
+        raise _malformed(where, "the text holds a NUL character")
     if not ok:
         raise _malformed(where, f"{type(value).__name__} is the wrong kind of value")
     return value
@@ -324,6 +327,9 @@ def apply(key: PublishingKey, payload) -> dict:
     try:
         with transaction.atomic():
             summary, applied = _apply(key, read)
+    except DataError:
+        # A value the checks above let through and the database refused (its own limits).
+        raise Refused(f"The database refused a value of the published nights. {FIX}") from None
     except IntegrityError:
         raise Refused(
             "The published nights hold two rows where one is allowed (the same seat, table or "
