@@ -506,3 +506,36 @@ def test_a_bracket_published_here_cannot_be_changed_here(director_client, club, 
     assert response.status_code == 403 and REFUSAL in unescape(response.content.decode())
     assert director_client.get(reverse("brackets:bracket", args=[event.pk])).status_code == 200
     assert not Seat.objects.filter(round__event=event).exists()
+
+
+@pytest.mark.django_db
+def test_the_clubs_privacy_choices_travel_and_are_honoured(client, club, key):
+    event, people = progressive_night(club, rounds=1)
+    NightMoney.objects.filter(event=event).delete()
+    club.results_public, club.ratings_shown, club.date_style = False, False, "en-GB"
+    club.save()
+    Player.objects.filter(pk=people["A"].pk).update(shown_publicly=False)
+    sent = payload(club, event)
+    forget_originals(event, players=True)
+    # The server's club as a new one is: every choice at its default.
+    club.results_public, club.ratings_shown, club.date_style = True, True, "en-US"
+    club.save()
+    apply(key, sent)
+    club.refresh_from_db()
+    assert (club.results_public, club.ratings_shown, club.date_style) == (False, False, "en-GB")
+    copy_ = Event.objects.get(uid=event.uid)
+    assert client.get(reverse("public:event", args=[club.slug, copy_.pk])).status_code == 404
+    # The club shows its results again (on the laptop, published again): A by initials only,
+    # and nobody's rating.
+    sent["club"]["results_public"] = True
+    apply(key, sent)
+    page = page_text(client.get(reverse("public:event", args=[club.slug, copy_.pk])))
+    hidden = Player.objects.get(name="A")
+    assert not hidden.shown_publicly
+    b = Player.objects.get(name="B")
+    assert PlayerRating.objects.filter(player=b).exists()
+    html = client.get(reverse("players:player", args=[club.slug, b.pk])).content.decode()
+    assert 'id="rating"' not in html
+    url = reverse("players:player", args=[club.slug, hidden.pk])
+    assert client.get(url).status_code == 404
+    assert " B " in f" {page} "
