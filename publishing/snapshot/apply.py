@@ -326,7 +326,7 @@ def apply(key: PublishingKey, payload) -> dict:
     read = _read(payload)
     try:
         with transaction.atomic():
-            summary, applied = _apply(key, read)
+            summary = _apply(key, read)
     except DataError:
         # A value the checks above let through and the database refused (its own limits).
         raise Refused(f"The database refused a value of the published nights. {FIX}") from None
@@ -338,7 +338,7 @@ def apply(key: PublishingKey, payload) -> dict:
     return summary
 
 
-def _apply(key: PublishingKey, read: dict) -> tuple[dict, list[Event]]:
+def _apply(key: PublishingKey, read: dict) -> dict:
     # One apply of a club at a time: two laptops of the club, or a send repeated after its
     # answer was lost, queue here rather than interleave.
     club = Club.objects.select_for_update().get(pk=key.club_id)
@@ -408,9 +408,10 @@ def _apply(key: PublishingKey, read: dict) -> tuple[dict, list[Event]]:
     if since:
         date, pk = min(since)
         ratings.replay_since(club.pk, date, pk)
+    # The results mail (results_mail/) hears of each night once it is committed, never before.
     for event in applied:
         transaction.on_commit(lambda event=event: night_published.send(sender=None, event=event))
-    return {"events": len(applied), "hands": hands, "deleted": deleted}, applied
+    return {"events": len(applied), "hands": hands, "deleted": deleted}
 
 
 def _apply_club(club: Club, data: dict) -> None:
