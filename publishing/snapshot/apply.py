@@ -227,7 +227,8 @@ def _read_event(data, where: str) -> dict:
                 for k, h in enumerate(_list(t.get("hands"), f"{tat}.hands"))
             ]
             _unique([h["number"] for h in table["hands"]], f"{tat}.hands", "hand")
-            # Read for the format's sake; the server's pages do not show them (see README).
+            # Checked as a list only: kept on the laptop, not written here (the corrections
+            # live in the hands' history, which a copy does not keep; no public page shows them).
             _list(t.get("corrections", []), f"{tat}.corrections")
             round_["tables"].append(table)
         numbers = [t["number"] for t in round_["tables"]]
