@@ -14,3 +14,4 @@ class PublishingConfig(AppConfig):
 
     def ready(self):
         from . import receivers  # noqa: F401  (the queue's receivers and the sender's start)
+        from . import locks  # noqa: F401  (the server refuses to edit a published night)
