@@ -13,5 +13,7 @@ class PublishingConfig(AppConfig):
     verbose_name = "Publishing"
 
     def ready(self):
-        from . import receivers  # noqa: F401  (the queue's receivers and the sender's start)
-        from . import locks  # noqa: F401  (the server refuses to edit a published night)
+        from . import (
+            locks,  # noqa: F401  (the server refuses to edit a published night)
+            receivers,  # noqa: F401  (the queue's receivers and the sender's start)
+        )
