@@ -444,6 +444,10 @@ def test_the_director_cannot_change_a_published_night_and_is_told_where(
         reverse("tournaments:round-close", args=[round_.pk]),
         reverse("tournaments:hand-add", args=[table.pk]),
         reverse("tournaments:hand-correct", args=[hand.pk]),
+        # Its money was taken and paid at the hall, so it is not changed here either.
+        reverse("money:night-settings", args=[event.pk]),
+        reverse("money:door", args=[event.pk]),
+        reverse("money:mark-paid", args=[event.pk]),
     ]
     hands = Hand.objects.count()
     for url in posts:
@@ -452,7 +456,7 @@ def test_the_director_cannot_change_a_published_night_and_is_told_where(
         assert REFUSAL in unescape(response.content.decode()), url
     assert Hand.objects.count() == hands and Event.objects.get(pk=event.pk).name == event.name
     # The forms that only change are refused before they are filled in.
-    for url in (posts[0], posts[-1]):
+    for url in (posts[0], posts[5]):
         assert director_client.get(url).status_code == 403
     # Reading stays open.
     for url in (
@@ -460,6 +464,7 @@ def test_the_director_cannot_change_a_published_night_and_is_told_where(
         reverse("tournaments:standings", args=[event.pk]),
         reverse("tournaments:round-detail", args=[round_.pk]),
         reverse("tournaments:table-detail", args=[table.pk]),
+        reverse("money:night", args=[event.pk]),
     ):
         assert director_client.get(url).status_code == 200, url
 
