@@ -408,4 +408,13 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
+    # post_office logs every batch at INFO through a handler of its own unless its logger has
+    # one: the timer's run every few minutes prints nothing then but a failure.
+    "loggers": {
+        "post_office": {
+            "handlers": ["console"],
+            "level": os.getenv("LOG_LEVEL", "WARNING"),
+            "propagate": False,
+        }
+    },
 }

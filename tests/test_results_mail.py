@@ -7,6 +7,7 @@ import datetime
 import email
 import re
 import socket
+import time
 from email import policy
 
 import pytest
@@ -339,3 +340,24 @@ def test_the_director_records_an_address_with_the_players_consent(
     publish(event)
     send()
     assert [r for r, _ in smtp.messages] == [["dan@example.com"]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_publish_sends_its_mails_at_once_beside_the_request(smtp, settings, club):
+    # Committed for real: the sending thread reads the queue on a connection of its own.
+    event, nine = build_night(club)
+    event.rounds_planned = 2
+    event.save()
+    wish(nine["C"], "cy@example.com")
+    settings.RESULTS_MAIL_KICK = True
+    publish(event)
+    for _ in range(100):
+        if smtp.messages:
+            break
+        time.sleep(0.1)
+    assert [r for r, _ in smtp.messages] == [["cy@example.com"]]
+    for _ in range(50):
+        if Email.objects.get().status == STATUS.sent:
+            break
+        time.sleep(0.1)
+    assert Email.objects.get().status == STATUS.sent

@@ -12,4 +12,7 @@ class Command(PostOfficeCommand):
 
     def handle(self, *args, **options):
         sent, failed = send_now(options["lockfile"], options.get("log_level"))
-        self.stdout.write(f"{sent} sent, {failed} to try again later or given up.")
+        # Quiet when there was nothing to send: a timer's run every few minutes mails its
+        # output to root on many servers.
+        if sent or failed or options["verbosity"] > 1:
+            self.stdout.write(f"{sent} sent, {failed} to try again later or given up.")
