@@ -17,9 +17,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from post_office.models import STATUS, Email
-from test_standings import build_night
+from test_standings import ROUND_1, build_night, play_round
 
 from clubs.models import Player
+from publishing.models import Link
 from publishing.signals import night_published
 from results_mail import services
 from results_mail.models import OptInAsked, ResultsSent, ResultsWish
@@ -361,3 +362,18 @@ def test_a_publish_sends_its_mails_at_once_beside_the_request(smtp, settings, cl
             break
         time.sleep(0.1)
     assert Email.objects.get().status == STATUS.sent
+
+
+@pytest.mark.parametrize("linked", [False, True], ids=["server", "laptop-that-publishes"])
+def test_a_night_run_here_mails_when_its_last_round_closes(
+    smtp, send, club, linked, django_capture_on_commit_callbacks
+):
+    event, nine = build_night(club)  # 2 rounds of 3 played
+    wish(nine["A"], "ann@example.com")
+    if linked:
+        # A laptop that publishes its club: the server mails the night once published.
+        Link.objects.create(club=club, server_url="https://euchre.example.org", key="euk_x_y")
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(event, 3, ROUND_1, sit_out="I", by_name=nine)
+    send()
+    assert [r for r, _ in smtp.messages] == ([] if linked else [["ann@example.com"]])
