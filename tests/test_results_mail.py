@@ -261,13 +261,15 @@ def _player_page(club, player):
     return reverse("players:player", args=[club.slug, player.pk])
 
 
-def test_double_opt_in_from_the_players_page(smtp, send, night, client):
+def test_double_opt_in_from_the_players_page(smtp, send, night):
     event, nine = night
     club, ann = event.club, nine["A"]
+    client = Client(enforce_csrf_checks=True)  # the form as a browser sends it
     page = client.get(_player_page(club, ann)).content.decode()
     assert "Get my results by mail" in page
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
     ask = reverse("results_mail:ask", args=[club.slug, ann.pk])
-    answer = client.post(ask, {"email": "ann@example.com"})
+    answer = client.post(ask, {"email": "ann@example.com", "csrfmiddlewaretoken": token})
     assert "Look in your mail" in answer.content.decode()
     assert not ResultsWish.objects.exists()  # nothing counts before the link is followed
     publish(event)
@@ -280,7 +282,9 @@ def test_double_opt_in_from_the_players_page(smtp, send, night, client):
     shown = client.get(path)  # opening it (or a scanner) confirms nothing
     assert "Yes, send me my results" in shown.content.decode()
     assert not ResultsWish.objects.exists()
-    assert "Confirmed" in client.post(path).content.decode()
+    page = client.get(path).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    assert "Confirmed" in client.post(path, {"csrfmiddlewaretoken": token}).content.decode()
     wished = ResultsWish.objects.get()
     assert (wished.player, wished.email, wished.made_by) == (ann, "ann@example.com", "player")
 
