@@ -170,6 +170,11 @@ INSTALLED_APPS = [
     "money",
     # The club online: the hall's laptop publishes each night to the club's server.
     "publishing",
+    # Results by mail: each player who asked gets their night's result (queued, then sent).
+    "results_mail",
+    # The mail queue in the database (django-post-office): after results_mail, whose
+    # send_queued_mail (post_office's, with growing waits between retries) then wins.
+    "post_office",
 ]
 
 MIDDLEWARE = [
@@ -336,6 +341,21 @@ if EMAIL_HOST:
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 PASSWORD_RESET_BY_MAIL = bool(EMAIL_HOST) or DEBUG
+# Results by mail (results_mail/), offered on the players' pages on the same terms. Those mails
+# wait in post_office's queue in the database (it survives restarts) and go out with
+# `manage.py send_queued_mail` (a timer on the server, and a kick after each publish), through
+# Django's EMAIL_BACKEND above; the password reset mail still goes at once, directly.
+RESULTS_BY_MAIL = envbool("RESULTS_BY_MAIL", "true" if PASSWORD_RESET_BY_MAIL else "false")
+POST_OFFICE = {
+    "BACKENDS": {"default": EMAIL_BACKEND},
+    "DEFAULT_PRIORITY": "medium",  # queued, never sent inside the request
+    # A failed mail waits 5 minutes, then twice as long each time (results_mail/sending.py
+    # stretches post_office's fixed interval): 8 tries span about 21 hours.
+    "MAX_RETRIES": 8,
+    "RETRY_INTERVAL": datetime.timedelta(minutes=5),
+    "MESSAGE_ID_ENABLED": True,
+    "LOG_LEVEL": 1,  # failures only: a club's sent mails need no log row each
+}
 
 # The Content-Security-Policy (django-csp): everything from the app itself. No inline script or
 # style anywhere (htmx's indicator styles are off, templates/_htmx.html); the projector's QR code
@@ -393,4 +413,13 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
+    # post_office logs every batch at INFO through a handler of its own unless its logger has
+    # one: the timer's run every few minutes prints nothing then but a failure.
+    "loggers": {
+        "post_office": {
+            "handlers": ["console"],
+            "level": os.getenv("LOG_LEVEL", "WARNING"),
+            "propagate": False,
+        }
+    },
 }

@@ -30,4 +30,6 @@ urlpatterns = [
     path("", include("brackets.urls")),
     path("", include("money.urls")),
     path("", include("tournaments.urls")),
+    # Results by mail: the ask, confirm and unsubscribe links (no login), the director's page.
+    path("mail/", include("results_mail.urls")),
 ]

@@ -26,6 +26,7 @@ from clubs.signals import player_merging
 from money import receivers as money_receivers
 from money.models import DoorRecord, NightMoney, PaidMark
 from ratings.models import NightRating, PlayerRating
+from results_mail.models import OptInAsked, ResultsSent, ResultsWish
 from seasons import nights as season_nights
 from seasons.models import NightLine
 from tournaments import merging
@@ -246,6 +247,9 @@ EVERY_RELATION = {
     ("money.PaidMark", "player"),
     ("money.NightMoney", "pool_winners"),
     ("money.NightMoney_pool_winners", "player"),
+    ("results_mail.ResultsWish", "player"),
+    ("results_mail.ResultsSent", "player"),
+    ("results_mail.OptInAsked", "player"),
 }
 
 
@@ -297,6 +301,10 @@ def twins(club, players):
     )
     night_money.pool_winners.add(twin)
     PaidMark.objects.create(event=third, player=twin, amount=800)
+    # She asked for her results by mail, and had her night's (results_mail/).
+    ResultsWish.objects.create(player=twin, email="mary@example.com", made_by="director")
+    OptInAsked.objects.create(player=twin, email="mary@example.com")
+    ResultsSent.objects.create(event=third, player=twin)
     _season_lines(club)
     bracket_night = Event.objects.create(
         club=club, name="Fall bracket", date=datetime.date(2026, 2, 1), format="bracket"
@@ -327,6 +335,8 @@ def test_a_merge_moves_every_row_that_refers_to_the_player(club, twins):
     assert merge.moved["nights entered"] == 2
     assert merge.moved["rounds seated or sat out"] == 2
     assert merge.moved["tables captained"] == merge.moved["results confirmed"] == 1
+    assert ResultsWish.objects.get().player == mary
+    assert ResultsSent.objects.get().player == mary
     # Every night, partnership and bracket team is Mary's.
     assert Entry.objects.filter(player=mary).count() == 4
     assert Seat.objects.filter(player=mary, round__event=third).count() == 2
