@@ -1,6 +1,7 @@
 """The club's server's two publishing endpoints, `hello` (try the connection) and `apply` (a
 batch of the laptop's club and nights). A request is checked whole before anything is done
-with it, each refusal a sentence the director can act on (PUBLISH_CONTRACT, wire format):
+with it, each refusal a sentence the director can act on (signing.py says how a request is
+signed):
 
 https (loopback spared) -> the key, known and not revoked -> its time -> the body, read with a
 cap -> its signature -> its nonce never seen -> gzip unpacked with a cap -> JSON -> the club.
@@ -21,7 +22,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 
 from config.addresses import client_address
-from publishing import signing
+from publishing import signing, snapshot
 from publishing.models import PublishingKey, SeenRequest
 
 _NONCE = re.compile(r"^[0-9a-f]{32}$")
@@ -241,10 +242,6 @@ def hello(key: PublishingKey, payload: dict) -> JsonResponse:
 
 @_endpoint
 def apply(key: PublishingKey, payload: dict) -> JsonResponse:
-    try:
-        from publishing import snapshot
-    except ImportError:
-        return refused(503, "This server cannot take published nights yet: update its app.")
     try:
         with transaction.atomic():
             # One batch of a key at a time, in order; revoked meanwhile, refused at once.

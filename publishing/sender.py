@@ -25,6 +25,8 @@ from django.utils import timezone
 
 from publishing import keys, queue, signing
 from publishing.models import Link, Pending
+from publishing.snapshot import club_snapshot, event_snapshot
+from tournaments.models import Event, Hand
 
 log = logging.getLogger(__name__)
 
@@ -247,18 +249,11 @@ def _claim(link: Link, now) -> bool:
 
 
 def _send_club(link: Link) -> ClubSent:
-    from tournaments.models import Event, Hand
-
     sent = ClubSent(club=link.club.name, server=link.server_url)
     rows = list(Pending.objects.filter(club_id=link.club_id).order_by("first_at", "pk"))
     club_rows = [r for r in rows if r.subject == queue.CLUB]
     event_rows = [r for r in rows if r.subject != queue.CLUB]
     try:
-        try:
-            from publishing.snapshot import club_snapshot, event_snapshot
-        except ImportError:
-            raise SendFailed(REFUSED, "this laptop's app cannot publish yet: update it") from None
-
         batches = [
             event_rows[i : i + EVENTS_PER_BATCH]
             for i in range(0, len(event_rows), EVENTS_PER_BATCH)

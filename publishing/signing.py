@@ -1,6 +1,8 @@
 """Each request a laptop sends is signed with its key's secret over the time, a nonce and the
-whole body as sent (PUBLISH_CONTRACT, wire format): changed on its way, it no longer matches;
-sent again, its nonce was seen; held back, its time is stale."""
+whole body as sent: headers X-Euchre-Key (the key's public id), X-Euchre-Time (unix seconds),
+X-Euchre-Nonce (32 hex digits) and X-Euchre-Signature (hex HMAC-SHA256 of "time\nnonce\n" and
+the body's bytes, gzip and all). Changed on its way, it no longer matches; sent again, its nonce
+was seen; held back, its time is stale."""
 
 import hashlib
 import hmac

@@ -1,7 +1,7 @@
 """Publishing's transport (issue 43): the keys, the signature, the server's two endpoints and
 each refusal, the queue, the sender against a real server (Django's live_server on 127.0.0.1)
-and `manage.py publish`. The snapshot applied is the SNAPSHOT helper's (publishing/snapshot/):
-these tests stop at what is refused before it is called."""
+and `manage.py publish`. What the snapshot holds and how the server applies it is
+tests/test_publish_snapshot.py's."""
 
 import datetime
 import gzip
@@ -357,7 +357,6 @@ def test_the_waits_grow_from_30_seconds_to_15_minutes():
 
 
 def test_an_unreachable_server_is_recorded_and_retried_later_and_later(club, event):
-    pytest.importorskip("publishing.snapshot")  # the batch is built before it is sent
     link = Link.objects.create(
         club=club, server_url=f"http://127.0.0.1:{closed_port()}", key="k" * 60
     )
@@ -385,7 +384,6 @@ def test_the_servers_refusal_is_recorded_in_its_words(live_server, club, made, e
     Link.objects.create(club=club, server_url=server(live_server), key=text)
     PublishingKey.objects.filter(pk=key.pk).update(revoked_at=timezone.now())
     queue.queue_everything(club)
-    pytest.importorskip("publishing.snapshot")
     report = sender.send_pending(force=True)
     assert "was revoked" in report.clubs[0].error
     link = Link.objects.get(club=club)
@@ -401,7 +399,6 @@ def test_manage_py_publish_says_why_it_could_not(club, event):
         key=str(keys.KeyText("0" * 12, "s" * 43)),
     )
     queue.queue_everything(club)
-    pytest.importorskip("publishing.snapshot")
     with pytest.raises(CommandError, match="could not be reached"):
         call_command("publish")
 
@@ -413,7 +410,6 @@ def test_the_background_senders_wake_never_raises(caplog):
 
 
 def test_a_sent_batch_is_deleted_unless_bumped_on_its_way(live_server, club, made):
-    pytest.importorskip("publishing.snapshot")
     _, text = made
     sender.hello(server(live_server), text, club)  # binds the key, as linking does
     link = Link.objects.create(club=club, server_url=server(live_server), key=text)
@@ -433,7 +429,6 @@ def test_a_sent_batch_is_deleted_unless_bumped_on_its_way(live_server, club, mad
 
 
 def test_manage_py_publish_prints_what_it_sent(live_server, club, made, capsys):
-    pytest.importorskip("publishing.snapshot")
     _, text = made
     sender.hello(server(live_server), text, club)
     Link.objects.create(club=club, server_url=server(live_server), key=text)
@@ -470,7 +465,6 @@ def test_one_send_at_a_time_whatever_the_process(club, event):
     Link.objects.filter(pk=link.pk).update(
         sending_since=timezone.now() - datetime.timedelta(seconds=sender.LEASE_SECONDS + 1)
     )
-    pytest.importorskip("publishing.snapshot")
     report = sender.send_pending(force=True)
     assert "could not be reached" in report.clubs[0].error
     link.refresh_from_db()
