@@ -17,9 +17,9 @@ one PostgreSQL database (bin/with-postgres starts a throwaway one) and SECRET_KE
   by the app's services, hands scored by the engine) built in a scratch SQLite database in a
   subprocess, as the laptop holds it, and taken with publishing.snapshot's club_snapshot and
   event_snapshot into the apply body of PUBLISH_CONTRACT.md, gzipped once. The "laptop" (a
-  thread of this script) then POSTs it to /publish/v1/apply, signed with publishing.signing
-  (a fresh time and nonce each), again and again, back to back, to the two servers in turn:
-  the server replaces the night each time (a correction republished is the same work).
+  thread of this script) then POSTs it to /publish/v1/apply, signed by publishing.signing's
+  headers() (a fresh time and nonce each), again and again, back to back, to the two servers
+  in turn: the server replaces the night each time (a correction republished is the same work).
 
 The captains play in slices of a few hands a table, WITHOUT and WITH publishes in turns
 (without, with, with, without, ...: neither side always first), so whatever else the machine
@@ -94,6 +94,11 @@ WARM_HANDS = range(1, 3)  # a hand's Confirm, twice a table, on every worker: no
 
 def verdict(ok: bool) -> str:
     return "yes" if ok else "NO"
+
+
+def load() -> str:
+    """The machine's load, said beside the figures: others' work on it moves them."""
+    return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
 
 
 def ms(seconds: float) -> str:
@@ -192,16 +197,11 @@ def payload_made(folder: Path) -> Path:
 
 
 def signed_headers(key_id: str, secret: str, body: bytes) -> dict[str, str]:
-    """The headers of PUBLISH_CONTRACT.md's wire format, signed by publishing.signing."""
+    """The X-Euchre-* headers of PUBLISH_CONTRACT.md's wire format, made by publishing.signing
+    (a fresh time and nonce each call)."""
     from publishing import signing
 
-    headers = signing.sign(secret, body)
-    if not isinstance(headers, dict):
-        raise SystemExit(
-            f"publishing.signing.sign(secret, body) gave a {type(headers).__name__}; this bench "
-            "expects the request's X-Euchre-* headers as a dict (PUBLISH_CONTRACT.md)"
-        )
-    return {"X-Euchre-Key": key_id, **headers}
+    return signing.headers(key_id, secret, body)
 
 
 class Laptop:
@@ -258,18 +258,14 @@ class Laptop:
 
 
 def server_club_and_key() -> tuple[str, str]:
-    """On the server: club B and a key for its hall laptop, as its settings page makes one;
-    returns the key's public id and its secret."""
+    """On the server: club B and a key for its hall laptop, made as its settings page makes
+    one; returns the key's public id and its secret."""
+    from publishing.keys import make_key
+
     from clubs.models import Club
-    from publishing.models import PublishingKey
 
     club = Club.objects.create(name="Club B", slug="club-b-online", results_public=True)
-    key = PublishingKey.objects.create(
-        club=club,
-        laptop_name="Hall laptop",
-        key_id=secrets.token_hex(8),
-        secret=secrets.token_urlsafe(32),
-    )
+    key, _ = make_key(club, "Hall laptop")
     return key.key_id, key.secret
 
 
@@ -283,7 +279,8 @@ def missing_parts() -> list[str]:
     missing = []
     for module, part in (
         ("publishing.snapshot", "publishing.snapshot (club_snapshot, event_snapshot, apply)"),
-        ("publishing.signing", "publishing.signing (sign)"),
+        ("publishing.signing", "publishing.signing (headers)"),
+        ("publishing.keys", "publishing.keys (make_key)"),
         ("publishing.api", f"publishing.api ({APPLY_PATH})"),
     ):
         if importlib.util.find_spec(module) is None:
@@ -324,13 +321,14 @@ def captains_with_and_without_publishes(
         "PYTHONWARNINGS": "ignore:No directory at:UserWarning",  # as bench/scale_out.py
     }
     os.environ.update(env)
-    folder = Path(tempfile.mkdtemp(prefix="euchre-bench-publish-"))
     body = b""
     if publishes:
         if payload is None:
             say("Making club B's night on a scratch laptop (SQLite), not timed:")
-            payload = payload_made(folder)
-        text = payload.read_bytes()
+            with tempfile.TemporaryDirectory(prefix="euchre-bench-publish-") as folder:
+                text = payload_made(Path(folder)).read_bytes()
+        else:
+            text = payload.read_bytes()
         body = gzip.compress(text, compresslevel=6)
         say(f"  the apply body: {len(text) / 1e6:.1f} MB of JSON, {len(body) / 1e6:.2f} MB gzipped")
     migrate_and_set_up(env)
@@ -353,7 +351,7 @@ def captains_with_and_without_publishes(
         say(
             f"PostgreSQL; gunicorn A on 127.0.0.1:{ports[0]} and B on 127.0.0.1:{ports[1]}, "
             f"{WORKERS} sync workers each; club A's {CAPTAINS} captains at {pace:g} hands/s, "
-            f"{plan['slice_hands']} hands a table a slice"
+            f"{plan['slice_hands']} hands a table a slice; {load()}"
         )
         # The captains' path warmed on both servers' workers (not measured), as the first
         # hands of a night would.
@@ -439,6 +437,7 @@ def captains_with_and_without_publishes(
             f"  {label + ':':34} {summary(sides[side])} ({len(sides[side])} hands, errors "
             f"{errors[side]}); the middle slice's p99 {middle[side == 'with'] * 1000:.1f} ms"
         )
+    say(f"  at the end: {load()}")
     answered = not errors["without"] and not errors["with"] and not laptop.refusals
     if publishes:
         answered = answered and bool(laptop.times)
@@ -476,8 +475,8 @@ def main() -> int:
             )
             return 2
     if args.save_payload:
-        folder = Path(tempfile.mkdtemp(prefix="euchre-bench-publish-"))
-        payload_made(folder).replace(args.save_payload)
+        with tempfile.TemporaryDirectory(prefix="euchre-bench-publish-") as folder:
+            args.save_payload.write_bytes(payload_made(Path(folder)).read_bytes())
         print(f"Saved the apply body to {args.save_payload}")
         return 0
     if not os.environ.get("DATABASE_URL"):
