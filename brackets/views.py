@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from tournaments import edit_locks
 from tournaments.models import Event, Table
 from tournaments.services import ActionRefused
 
@@ -31,6 +32,8 @@ def _get_bracket_for_user(request: HttpRequest, pk: int) -> Bracket:
     event that is not a bracket. The one access check of this app's views."""
     events = Event.objects.directed_by(request.user).filter(format=Event.Format.BRACKET)
     event = get_object_or_404(events.select_related("club"), pk=pk)
+    # A bracket published from the hall's laptop is changed there: a post here is refused.
+    edit_locks.refuse_writes(request, event)
     return services.bracket_for(event)
 
 

@@ -140,6 +140,11 @@ BEHIND_PROXY = envbool("BEHIND_PROXY", "false")
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# Publishing (publishing/api.py): the largest request body the club's server takes from a
+# laptop, as sent (gzip) and once unpacked; a body over either is refused, not read.
+PUBLISH_MAX_BYTES = envint("PUBLISH_MAX_BYTES", str(16 * 1024 * 1024))
+PUBLISH_MAX_UNPACKED_BYTES = envint("PUBLISH_MAX_UNPACKED_BYTES", str(200 * 1024 * 1024))
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",

@@ -17,9 +17,13 @@ urlpatterns = [
     path("health/", health, name="health"),
     path("admin/", admin.site.urls),
     path("accounts/", include("config.accounts")),
+    # Before clubs/: its pages sit under /clubs/<slug>/publishing/ (and the laptop's requests).
+    path("", include("publishing.urls")),
     path("clubs/", include("clubs.urls")),
     # The players' pages: no login, read-only.
     path("c/", include("tournaments.public_urls")),
+    # An event's public page by its uid, the same on the hall laptop and the club's server.
+    path("c/e/", include("publishing.addresses")),
     path("", include("seasons.urls")),
     path("c/", include("players.urls")),
     path("", include("ratings.urls")),

@@ -1,17 +1,22 @@
 """The one access check of the money pages: only the club's directors see or change any of a
 club's money (who paid, the sheet, the payouts). 404 otherwise, whether or not it exists, and
-for anyone not logged in (the views are @login_required first)."""
+for anyone not logged in (the views are @login_required first). A night published here from
+the hall's laptop (publishing/) had its door and payouts there: its money is not changed here
+(tournaments/edit_locks.py), though it can be read."""
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club
+from tournaments import edit_locks
 from tournaments.models import Event
 
 
 def event_for_director(request: HttpRequest, pk: int) -> Event:
     events = Event.objects.directed_by(request.user).select_related("club")
-    return get_object_or_404(events, pk=pk)
+    event = get_object_or_404(events, pk=pk)
+    edit_locks.refuse_writes(request, event)
+    return event
 
 
 def club_for_director(request: HttpRequest, slug: str) -> Club:

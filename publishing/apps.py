@@ -11,3 +11,9 @@ class PublishingConfig(AppConfig):
 
     name = "publishing"
     verbose_name = "Publishing"
+
+    def ready(self):
+        from . import (
+            locks,  # noqa: F401  (the server refuses to edit a published night)
+            receivers,  # noqa: F401  (the queue's receivers and the sender's start)
+        )

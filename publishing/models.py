@@ -26,6 +26,9 @@ class Link(models.Model):
     last_error = models.TextField(blank=True)
     failures = models.PositiveIntegerField(default=0)
     next_try_at = models.DateTimeField(null=True, blank=True)
+    # A send under way (publishing/sender.py), by whichever process: the background thread
+    # and `manage.py publish` never send at once, so batches reach the server in order.
+    sending_since = models.DateTimeField(null=True, blank=True)
 
     def __str__(self):
         return f"{self.club} -> {self.server_url}"

@@ -356,5 +356,8 @@ def test_the_event_page_asks_the_same_few_queries_whatever_the_entrants(
     services.entries_add(event=event, players=players[:entrants])
     services.round_seat(event=event, seed=1)
     url = reverse("tournaments:event-detail", args=[event.pk])
-    # 9, and the money card's one: is the night's money set (money/templatetags/money_door.py)
-    assert _queries(director_client, url) == 10
+    # 9, and the money card's one: is the night's money set (money/templatetags/money_door.py);
+    # the results card's 5 (publishing/results_text.py): the standings' 3, the club's hidden
+    # players' names, and whether the laptop is linked to a server (no address then); and the
+    # publishing status line's one: is the club linked (publishing/status.py)
+    assert _queries(director_client, url) == 16

@@ -35,7 +35,7 @@ from clubs.tables import pages_of
 from clubs.text import name_key
 from scoring import RULESETS
 
-from . import history, services
+from . import edit_locks, history, services
 from .forms import (
     CheckInForm,
     EntriesAddForm,
@@ -122,24 +122,36 @@ def _get_club_for_user(request: HttpRequest, slug: str) -> Club:
     return get_object_or_404(Club.objects.directed_by(request.user), slug=slug)
 
 
+# Each helper below also refuses, in words, a post that would change a night this server must
+# not change (edit_locks.py: a night published from the hall's laptop); reading stays open.
+
+
 def _get_event_for_user(request: HttpRequest, pk: int) -> Event:
     events = Event.objects.directed_by(request.user).select_related("club")
-    return get_object_or_404(events, pk=pk)
+    event = get_object_or_404(events, pk=pk)
+    edit_locks.refuse_writes(request, event)
+    return event
 
 
 def _get_round_for_user(request: HttpRequest, pk: int) -> Round:
     rounds = Round.objects.filter(event__in=Event.objects.directed_by(request.user))
-    return get_object_or_404(rounds.select_related("event__club"), pk=pk)
+    round_ = get_object_or_404(rounds.select_related("event__club"), pk=pk)
+    edit_locks.refuse_writes(request, round_.event)
+    return round_
 
 
 def _get_table_for_user(request: HttpRequest, pk: int) -> Table:
     tables = Table.objects.filter(round__event__in=Event.objects.directed_by(request.user))
-    return get_object_or_404(tables.select_related("round__event__club", "captain"), pk=pk)
+    table = get_object_or_404(tables.select_related("round__event__club", "captain"), pk=pk)
+    edit_locks.refuse_writes(request, table.round.event)
+    return table
 
 
 def _get_hand_for_user(request: HttpRequest, pk: int) -> Hand:
     hands = Hand.objects.filter(table__round__event__in=Event.objects.directed_by(request.user))
-    return get_object_or_404(hands.select_related("table__round__event__club"), pk=pk)
+    hand = get_object_or_404(hands.select_related("table__round__event__club"), pk=pk)
+    edit_locks.refuse_writes(request, hand.table.round.event)
+    return hand
 
 
 # --- The club's table cards -------------------------------------------------------------------
@@ -191,6 +203,8 @@ def event_create(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = _get_event_for_user(request, pk)
+    # The form itself is only for changing: refused before it is filled in, not after.
+    edit_locks.refuse_changes(event)
     seated = event.rounds.count()
     scored = Hand.objects.filter(table__round__event=event).exists()
     form = EventForm(
@@ -813,6 +827,7 @@ def hand_add(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
     hand = _get_hand_for_user(request, pk)
+    edit_locks.refuse_changes(hand.table.round.event)  # the form is only for changing
     table = hand.table
     rules = table.round.event.ruleset()
     seats = _seats(table)

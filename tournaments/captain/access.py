@@ -6,7 +6,7 @@ from django.db.models import Count, F, Max, Min, Q
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 
-from tournaments import format_pages, reads
+from tournaments import edit_locks, format_pages, reads
 from tournaments.inputs import db_id
 from tournaments.models import Event, Round, Table, TableCard
 
@@ -43,6 +43,12 @@ class ChooseEvent(NoTableNow):
         )
 
 
+class TableLocked(NoTableNow):
+    """A post for a table of a night this server must not change (edit_locks.py: a night
+    published from the hall's laptop): nothing is recorded, and `refusal` says where to
+    change it."""
+
+
 STALE_PAGE = (
     "This page was for a round that has closed, or for another table: here is the table as it "
     "is now. Nothing was saved; enter the hand again if it is still needed."
@@ -67,8 +73,12 @@ def table_for_card(request: HttpRequest, token: str) -> tuple[TableCard, Table]:
             raise ChooseEvent(card, tables)
         raise NoTableNow(card, tables, STALE_PAGE)
     if chosen is not None:
+        if request.method == "POST" and (why := edit_locks.refusal(chosen.round.event)):
+            raise TableLocked(card, [chosen], why)
         return card, chosen
     if len(tables) == 1:
+        if request.method == "POST" and (why := edit_locks.refusal(tables[0].round.event)):
+            raise TableLocked(card, tables, why)
         return card, tables[0]
     raise NoTableNow(card, tables)
 

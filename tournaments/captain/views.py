@@ -24,7 +24,14 @@ from tournaments.models import SEAT_NAMES, SIDE_NAMES, Hand, Table, TableCard, s
 from tournaments.services import ActionRefused, HandTaken
 from tournaments.text import signed
 
-from .access import ChooseEvent, NoTableNow, card_status, int_or_none, table_for_card
+from .access import (
+    ChooseEvent,
+    NoTableNow,
+    TableLocked,
+    card_status,
+    int_or_none,
+    table_for_card,
+)
 from .forms import CaptainFixForm, CaptainHandForm, Drawn, LastHandForm
 
 # A kept hand sent after its table stopped being in play (the round closed meanwhile).
@@ -520,8 +527,9 @@ def hand_send(request: HttpRequest, token: str) -> HttpResponse:
         # In JSON like every other answer: a bare 404 page could be a proxy's, which says
         # nothing of the card, so the phone would have to keep the hand.
         return _sent(404, "refused", REISSUED_SEND)
-    except ChooseEvent as choose:
-        # Not the round's end: which event the hand is for is not known.
+    except (ChooseEvent, TableLocked) as choose:
+        # Not the round's end: which event the hand is for is not known, or the night is
+        # changed on the laptop it was published from.
         return _sent(409, "refused", choose.refusal)
     except NoTableNow as none:
         # The round closed since: only the table this card opened, as the phone named it.

@@ -1,0 +1,129 @@
+"""Time publishing a 400-player night: the laptop's snapshot, and the club's server applying it.
+
+    .venv/bin/python bench/publish.py --apply-only                     # SQLite, throwaway
+    bin/with-postgres .venv/bin/python bench/publish.py --apply-only   # PostgreSQL, as a server
+
+The first part (`--apply-only`, all there is so far): builds, in a throwaway database (not
+timed), a night of 400 players (names as varied as a real club's) at 100 tables, 12 rounds of
+8 hands (9,600 hands), every round closed, as bench/standings.py builds it. Then prints:
+
+- the laptop's snapshot of it (publishing.snapshot.event_snapshot with club_snapshot), and
+  its size as JSON, plain and gzip-compressed (what the sender posts);
+- the server applying it in-process (publishing.snapshot.apply, one transaction): first as a
+  new night (its players made), then again as a correction republished (the same night, its
+  rows replaced, the ratings replayed), best of several turns. The players' ratings are
+  worked out again in each, by the same code a laptop runs when its rounds close.
+
+The second part (the captains' hands p50/p99 beside publishes arriving, bench/captain_load.py's
+clients) is to come.
+"""
+
+import argparse
+import gzip
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from pages import names  # noqa: E402  (bench/, beside this script)
+from standings import build_event  # noqa: E402
+from timing import best  # noqa: E402
+
+# bench/ holds a brackets.py too: out of the way of the app's own brackets package.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+TURNS = 3
+
+
+def setup_django() -> str:
+    tmp = tempfile.mkdtemp(prefix="euchre-bench-")
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["SQLITE_PATH"] = str(Path(tmp) / "bench.sqlite3")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    call_command("migrate", verbosity=0)
+    return connection.vendor
+
+
+def apply_only() -> None:
+    vendor = setup_django()
+    from django.db import connection
+
+    from clubs.models import Club, Player
+    from publishing.models import PublishingKey
+    from publishing.snapshot import apply, club_snapshot, event_snapshot
+    from ratings.models import PlayerRating
+    from tournaments.models import Event, Hand
+
+    rng = random.Random(1887)
+    club = Club.objects.create(name="Bench Euchre Club", slug="bench", results_public=True)
+    start = time.perf_counter()
+    night = build_event(
+        club, name="Spring tournament", tables=100, rounds=12, hands=8, rng=rng,
+        player_names=names(400),
+    )  # fmt: skip
+    hands = Hand.objects.filter(table__round__event=night).count()
+    print(f"Built on {vendor}: a night of 400 players, {hands:,} hands, in "
+          f"{time.perf_counter() - start:.1f} s.")  # fmt: skip
+
+    def snapshot() -> dict:
+        return {
+            "format": 1,
+            "club": club_snapshot(club),
+            "events": [event_snapshot(night)],
+            "deleted_events": [],
+            "club_uid": str(club.uid),
+        }
+
+    t_snapshot = best(snapshot, TURNS)
+    body = json.dumps(snapshot()).encode()
+    packed = gzip.compress(body)
+    print(f"Laptop: the snapshot in {t_snapshot * 1000:.0f} ms; {len(body) / 1e6:.1f} MB as "
+          f"JSON, {len(packed) / 1e6:.2f} MB gzip-compressed.")  # fmt: skip
+
+    # The server is this same database: the laptop's night and players go, so the apply makes
+    # them again, as a server that never saw them would.
+    payload = json.loads(gzip.decompress(packed))
+    uid = night.uid
+    Event.objects.filter(pk=night.pk).delete()
+    Player.objects.filter(club=club).delete()
+    key = PublishingKey.objects.create(
+        club=club, laptop_name="Hall laptop", key_id="bench", secret="s", source_club_uid=club.uid
+    )
+    start = time.perf_counter()
+    summary = apply(key, payload)
+    t_first = time.perf_counter() - start
+    assert summary["hands"] == hands and Event.objects.filter(uid=uid).count() == 1
+    rated = PlayerRating.objects.filter(player__club=club).count()
+    assert rated == 400, rated
+    t_again = best(lambda: apply(key, payload), TURNS)
+    assert Event.objects.filter(uid=uid).count() == 1
+    assert Hand.objects.filter(table__round__event__uid=uid).count() == hands
+    print(f"Server ({connection.vendor}), in-process, one transaction each:")
+    print(f"  apply a new 400-player night (players made, ratings worked out): {t_first:.2f} s")
+    print(f"  apply it again, a correction republished (rows replaced, ratings replayed): "
+          f"{t_again:.2f} s (best of {TURNS})")  # fmt: skip
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument(
+        "--apply-only", action="store_true", help="only the in-process apply (the first part)"
+    )
+    parser.parse_args()
+    apply_only()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
