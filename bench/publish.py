@@ -1,9 +1,10 @@
 """Time publishing a 400-player night: the laptop's snapshot, and the club's server applying it.
 
+    bin/with-postgres .venv/bin/python bench/publish.py                # both parts, PostgreSQL
     .venv/bin/python bench/publish.py --apply-only                     # SQLite, throwaway
     bin/with-postgres .venv/bin/python bench/publish.py --apply-only   # PostgreSQL, as a server
 
-The first part (`--apply-only`, all there is so far): builds, in a throwaway database (not
+The first part (`--apply-only`): builds, in a throwaway database (not
 timed), a night of 400 players (names as varied as a real club's) at 100 tables, 12 rounds of
 8 hands (9,600 hands), every round closed, as bench/standings.py builds it. Then prints:
 
@@ -14,8 +15,11 @@ timed), a night of 400 players (names as varied as a real club's) at 100 tables,
   rows replaced, the ratings replayed), best of several turns. The players' ratings are
   worked out again in each, by the same code a laptop runs when its rounds close.
 
-The second part (the captains' hands p50/p99 beside publishes arriving, bench/captain_load.py's
-clients) is to come.
+The second part is bench/publish_captains.py, run after it in a process of its own (it sets up
+its own database and servers): one club's 100 captains on two gunicorn servers sharing one
+PostgreSQL, their hands' p50/p99 in slices with and without another club's laptop publishing
+the same 400-player night, and the apply's time as served (the signed POST's round trip). Its
+options (--quick, --gap N, ...) are passed on.
 """
 
 import argparse
@@ -23,6 +27,7 @@ import gzip
 import json
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -120,9 +125,15 @@ def main() -> int:
     parser.add_argument(
         "--apply-only", action="store_true", help="only the in-process apply (the first part)"
     )
-    parser.parse_args()
-    apply_only()
-    return 0
+    args, rest = parser.parse_known_args()
+    if args.apply_only:
+        apply_only()
+        return 0
+    # Each part in its own process: each sets Django up on its own database.
+    here = Path(__file__).resolve().parent
+    first = subprocess.call([sys.executable, str(here / "publish.py"), "--apply-only"], cwd=ROOT)
+    second = subprocess.call([sys.executable, str(here / "publish_captains.py"), *rest], cwd=ROOT)
+    return first or second
 
 
 if __name__ == "__main__":
