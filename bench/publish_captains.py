@@ -134,10 +134,10 @@ def make_payload(path: Path) -> None:
     from django.core.management import call_command
     from django.core.serializers.json import DjangoJSONEncoder
     from pages import names  # bench/pages.py: names as varied as a real club's
-    from publishing.snapshot import club_snapshot, event_snapshot
 
     import scoring
     from clubs.models import Club, Player
+    from publishing.snapshot import club_snapshot, event_snapshot
     from tournaments import services
     from tournaments.management.commands.load_demo import deal
     from tournaments.models import Event, Hand
@@ -366,9 +366,8 @@ class LockWatch:
 def server_club_and_key() -> tuple[str, str]:
     """On the server: club B and a key for its hall laptop, made as its settings page makes
     one; returns the key's public id and its secret."""
-    from publishing.keys import make_key
-
     from clubs.models import Club
+    from publishing.keys import make_key
 
     club = Club.objects.create(name="Club B", slug="club-b-online", results_public=True)
     key, _ = make_key(club, "Hall laptop")
