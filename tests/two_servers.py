@@ -127,6 +127,36 @@ def http_post(port: int, path: str, body: bytes, headers: dict) -> tuple[int, by
         conn.close()
 
 
+def _sockets_of(pid: int) -> set[str]:
+    found = set()
+    with contextlib.suppress(OSError):
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+                if target.startswith("socket:["):
+                    found.add(target[8:-1])
+    return found
+
+
+def wait_connected(process: subprocess.Popen, port: int, timeout: float = 60) -> bool:
+    """Wait until `process` holds a TCP connection to 127.0.0.1:`port` (it is sending): True,
+    or False if it ended first or the time ran out. Linux's /proc tells, without touching the
+    process, so a kill -9 can land while a request is on its way or being applied."""
+    wanted = f"0100007F:{port:04X}"
+    deadline = time.monotonic() + timeout
+    while process.poll() is None and time.monotonic() < deadline:
+        with contextlib.suppress(OSError), open("/proc/net/tcp") as table:
+            inodes = {
+                fields[9]
+                for fields in (line.split() for line in table.readlines()[1:])
+                if fields[2] == wanted
+            }
+            if inodes & _sockets_of(process.pid):
+                return True
+        time.sleep(0.005)
+    return False
+
+
 class Side:
     """What the laptop and the server have in common: an environment, and the world script."""
 
