@@ -828,6 +828,16 @@ def _steps(steps: list) -> list:
         }
         return json.loads(json.dumps(found, default=str))
 
+    def do_figures(event):
+        """The night's public page's tables, as the laptop serves it, read without its server
+        running (while a test keeps it stopped)."""
+        from django.test import Client
+
+        event = Event.objects.get(uid=event)
+        page = Client().get(f"/c/{event.club.slug}/events/{event.pk}/", HTTP_HOST="127.0.0.1")
+        assert page.status_code == 200, page.status_code
+        return figures(page.content.decode())
+
     def do_published(slug):
         from publishing.models import Published
 
