@@ -242,6 +242,8 @@ class Laptop(Side):
             DATA_DIR=str(folder),
             SQLITE_PATH=str(folder / "euchre.sqlite3"),
             THREADS="4",
+            # A key of its own: the laptop and the server share nothing but the publishing key.
+            SECRET_KEY=SECRET_KEY + "-laptop",
         )
         self.log = folder / "laptop.log"
         self.process: subprocess.Popen | None = None
