@@ -312,6 +312,15 @@ def test_a_correction_after_publishing_replaces_the_servers_copy(world):
     one_copy_each(world, [night])
     same_figures(world, [night], players=4)
 
+    # The laptop is the night's authority: the server's director pages refuse to change it,
+    # and say where to.
+    director = Browser(world.server.base(0))
+    director.log_in(DIRECTOR)
+    status, page = director.open(f"/events/{world.pks['server', night]}/edit/")
+    said = unescape(" ".join(re.sub(r"<[^>]+>", " ", page).split()))
+    assert status == 403, status
+    assert LAPTOP_NAME in said and "change it on that laptop" in said, said[:2000]
+
 
 def test_a_night_with_hidden_standings_stays_hidden_on_the_server_until_it_ends(world):
     made = world.laptop_step(
