@@ -336,6 +336,10 @@ def start_in_background() -> None:
         if _started:
             return
         _started = True
+    # A claim left by a send that was killed (the laptop closed or switched off mid-send) would
+    # hold the club's sending for LEASE_SECONDS: a hall starting knows no send of its own is
+    # under way, so it publishes at once.
+    Link.objects.filter(sending_since__isnull=False).update(sending_since=None)
     threading.Thread(target=_loop, name="publishing-sender", daemon=True).start()
 
 
