@@ -65,7 +65,8 @@ def test_every_public_page_of_a_private_club_answers_as_an_unknown_club_does(
 ):
     if who != "anyone":
         client.force_login(other_director)
-    values = {"pk": private_night.pk, "player_pk": players[0].pk}
+    # uid: the night's stable address (/c/e/<uid>/, publishing/addresses.py), with no slug.
+    values = {"pk": private_night.pk, "player_pk": players[0].pk, "uid": private_night.uid}
     for route in public_routes():
         private = client.get(address(route, private_night.club.slug, values) + query)
         unknown = client.get(address(route, UNKNOWN, values) + query)
