@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from . import services
+from . import edit_locks, services
 from .forms import (
     ClubCreateForm,
     ClubSettingsForm,
@@ -114,6 +114,10 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
     club = _get_club_for_user(request, slug)
     form = ClubSettingsForm(request.POST or None, instance=club)
+    # Settings the hall's laptop publishes here are changed there (edit_locks.py).
+    locked = edit_locks.refusal(club)
+    if locked and form.is_bound:
+        form.add_error(None, f"Not saved: {locked}")
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(
@@ -122,7 +126,13 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
             f"to {club.ruleset().game_points} points.",
         )
         return redirect("clubs:club-detail", slug=club.slug)
-    return render(request, "clubs/club_settings.html", {"club": club, "form": form})
+    context = {"club": club, "form": form, "locked": locked}
+    return render(
+        request,
+        "clubs/club_settings.html",
+        context,
+        status=400 if locked and form.is_bound else 200,
+    )
 
 
 @login_required

@@ -1,12 +1,14 @@
-"""The server refuses to change a night a laptop published (tournaments/edit_locks.py): the
-laptop is its authority, and its next publish would undo a change made here."""
+"""The server refuses to change a night a laptop published (tournaments/edit_locks.py), and the
+settings of a club a laptop publishes (clubs/edit_locks.py): the laptop is their authority, and
+its next publish would undo a change made here."""
 
 import time
 
+from clubs.edit_locks import CLUB_LOCKS
 from tournaments.edit_locks import EDIT_LOCKS
 from tournaments.models import Event
 
-from .models import Published
+from .models import Published, PublishingKey
 
 # Asked on every captain's post, whose queries are counted (tests/test_captain.py): each
 # event's answer is kept a while in the process, by uid. It cannot go stale in a way that
@@ -38,3 +40,23 @@ def published_here(event: Event) -> str | None:
 
 
 EDIT_LOCKS.append(published_here)
+
+
+def club_published_here(club) -> str | None:
+    # A key in use (bound to a laptop's club at its first request), not revoked.
+    laptop = (
+        PublishingKey.objects.filter(
+            club=club, revoked_at__isnull=True, source_club_uid__isnull=False
+        )
+        .values_list("laptop_name", flat=True)
+        .first()
+    )
+    if laptop is None:
+        return None
+    return (
+        f"This club's settings come from the hall laptop “{laptop}”, which publishes the club "
+        "here: change them on that laptop; its next publish brings them here."
+    )
+
+
+CLUB_LOCKS.append(club_published_here)

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tables2 import RequestConfig
 
+from clubs import edit_locks
 from clubs.models import Club, Player
 from clubs.tables import pages_of
 from clubs.text import initials
@@ -174,9 +175,14 @@ def season_settings(request: HttpRequest, slug: str) -> HttpResponse:
     club = _get_club(request, slug, director=True)
     rules = rules_for(club)
     form = SeasonRulesForm(request.POST or None, instance=rules)
+    # How the season counts is published from the hall's laptop, if it is (clubs/edit_locks.py).
+    locked = edit_locks.refusal(club)
+    if locked and form.is_bound:
+        form.add_error(None, f"Not saved: {locked}")
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, "The season's settings are saved.")
         return redirect("seasons:standings", club.slug)
     status = 400 if form.is_bound else 200
-    return render(request, "seasons/settings.html", {"club": club, "form": form}, status=status)
+    context = {"club": club, "form": form, "locked": locked}
+    return render(request, "seasons/settings.html", context, status=status)

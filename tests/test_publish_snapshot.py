@@ -14,6 +14,7 @@ from html import unescape
 import pytest
 import test_figures_agree_nights as nights_agree
 from django.urls import reverse
+from django.utils import timezone
 from test_figures_agree_brackets import (
     check_every_surface,
     play,
@@ -544,3 +545,29 @@ def test_the_clubs_privacy_choices_travel_and_are_honoured(client, club, key):
     url = reverse("players:player", args=[club.slug, hidden.pk])
     assert client.get(url).status_code == 404
     assert " B " in f" {page} "
+
+
+@pytest.mark.django_db
+def test_a_clubs_settings_published_from_its_laptop_are_changed_there_not_here(
+    director_client, club, key
+):
+    """Found walking the two servers: the server's director unticked "show results", was told
+    "Saved", and the laptop's next publish showed the results again."""
+    settings_url = reverse("clubs:club-settings", args=[club.slug])
+    season_url = reverse("seasons:settings", args=[club.slug])
+    for url in (settings_url, season_url):
+        assert "change them on that laptop" in page_text(director_client.get(url))
+    form = {"name": club.name, "results_public": "", "paper_size": "a4", "rules_preset": "x"}
+    response = director_client.post(settings_url, form)
+    assert response.status_code == 400
+    assert f"Not saved: This club's settings come from the hall laptop “{LAPTOP}”" in (
+        unescape(response.content.decode())
+    )
+    club.refresh_from_db()
+    assert club.results_public and club.paper_size != "a4"
+    response = director_client.post(season_url, {"counting": "average"})
+    assert response.status_code == 400 and "Not saved" in response.content.decode()
+    # A revoked key publishes nothing more: the settings are the server's own again.
+    key.revoked_at = timezone.now()
+    key.save()
+    assert "change them on that laptop" not in page_text(director_client.get(settings_url))
