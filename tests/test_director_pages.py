@@ -359,5 +359,6 @@ def test_the_event_page_asks_the_same_few_queries_whatever_the_entrants(
     # 9, and the money card's one: is the night's money set (money/templatetags/money_door.py);
     # the results card's 5 (publishing/results_text.py): the standings' 3, the club's hidden
     # players' names, and whether the laptop is linked to a server (no address then); and the
-    # publishing status line's one: is the club linked (publishing/status.py)
-    assert _queries(director_client, url) == 16
+    # publishing status line's one: is the club linked (publishing/status.py); and whether the
+    # night was published here from a laptop, its money kept there (publishing/locks.py)
+    assert _queries(director_client, url) == 17

@@ -445,7 +445,7 @@ def test_the_director_cannot_change_a_published_night_and_is_told_where(
         reverse("tournaments:round-close", args=[round_.pk]),
         reverse("tournaments:hand-add", args=[table.pk]),
         reverse("tournaments:hand-correct", args=[hand.pk]),
-        # Its money was taken and paid at the hall, so it is not changed here either.
+        # Its money was taken and paid at the hall, and stays there: not changed here either.
         reverse("money:night-settings", args=[event.pk]),
         reverse("money:door", args=[event.pk]),
         reverse("money:mark-paid", args=[event.pk]),
@@ -465,9 +465,17 @@ def test_the_director_cannot_change_a_published_night_and_is_told_where(
         reverse("tournaments:standings", args=[event.pk]),
         reverse("tournaments:round-detail", args=[round_.pk]),
         reverse("tournaments:table-detail", args=[table.pk]),
-        reverse("money:night", args=[event.pk]),
     ):
         assert director_client.get(url).status_code == 200, url
+    # Its money pages say where the night is, and so does the event page's money card, rather
+    # than show a door nobody recorded here.
+    assert REFUSAL in unescape(
+        director_client.get(reverse("money:night", args=[event.pk])).content.decode()
+    )
+    page = unescape(
+        director_client.get(reverse("tournaments:event-detail", args=[event.pk])).content.decode()
+    )
+    assert f"The money of this night is kept there. {REFUSAL}" in page
 
 
 @pytest.mark.django_db

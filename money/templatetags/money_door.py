@@ -5,6 +5,7 @@ the figures are money.night.night_ledger's."""
 from django import template
 
 from money.models import NightMoney
+from tournaments import edit_locks
 from money.night import night_ledger
 
 register = template.Library()
@@ -14,6 +15,9 @@ SHOWN = 8
 
 @register.inclusion_tag("money/_night_door_card.html")
 def money_door(event) -> dict:
+    # A night published here from the hall's laptop: its door and payouts are the laptop's.
+    if why := edit_locks.refusal(event):
+        return {"event": event, "elsewhere": f"The money of this night is kept there. {why}"}
     # A night whose money was never opened has no settings yet: the card only links to them,
     # rather than fixing the club's defaults into the event from a look at its page.
     if not NightMoney.objects.filter(event=event).exists():
