@@ -84,7 +84,11 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 def director(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """The director records the player's address, with their consent; or stops the mails."""
+    """The director records the player's address, with their consent; or stops the mails.
+    Where no mail goes (a hall laptop: RESULTS_BY_MAIL off) there is no such page: the club's
+    server, which sends the mails, keeps the addresses."""
+    if not settings.RESULTS_BY_MAIL:
+        raise Http404
     club, player = _get_player_for_director(request, slug, pk)
     wish = ResultsWish.objects.filter(player=player).first()
     form = RecordForm(initial={"email": wish.email if wish else player.email})

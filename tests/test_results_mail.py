@@ -381,3 +381,19 @@ def test_a_night_run_here_mails_when_its_last_round_closes(
         play_round(event, 3, ROUND_1, sit_out="I", by_name=nine)
     send()
     assert [r for r, _ in smtp.messages] == ([] if linked else [["ann@example.com"]])
+
+
+@pytest.mark.django_db
+def test_where_no_mail_goes_the_director_is_not_offered_to_record_an_address(
+    settings, director_client, club, players
+):
+    """Found walking the two servers: on the hall laptop (no mail server) the director recorded
+    a player's address and was told "On", though no mail could ever go from there."""
+    settings.RESULTS_BY_MAIL = False
+    player = players[0]
+    url = reverse("results_mail:director", args=[club.slug, player.pk])
+    roster = director_client.get(reverse("clubs:player-detail", args=[club.slug, player.pk]))
+    assert roster.status_code == 200 and url not in roster.content.decode()
+    assert director_client.get(url).status_code == 404
+    assert director_client.post(url, {"email": "a@example.com", "consent": "on"}).status_code == 404
+    assert not ResultsWish.objects.exists()

@@ -23,5 +23,7 @@ def results_mail_form(context, player):
 
 @register.inclusion_tag("results_mail/_link.html")
 def results_mail_link(club, player):
+    if not settings.RESULTS_BY_MAIL:  # no mail goes from here (a hall laptop)
+        return {"shown": False}
     wish = ResultsWish.objects.filter(player=player, confirmed_at__isnull=False).first()
-    return {"club": club, "player": player, "wish": wish}
+    return {"club": club, "player": player, "wish": wish, "shown": settings.RESULTS_BY_MAIL}
