@@ -5,8 +5,8 @@ the figures are money.night.night_ledger's."""
 from django import template
 
 from money.models import NightMoney
-from tournaments import edit_locks
 from money.night import night_ledger
+from tournaments import edit_locks
 
 register = template.Library()
 
