@@ -16,10 +16,14 @@ one PostgreSQL database (bin/with-postgres starts a throwaway one) and SECRET_KE
   timed: a 400-player night (100 tables, 12 rounds of 8 hands, 9,600 hands, seated and closed
   by the app's services, hands scored by the engine) built in a scratch SQLite database in a
   subprocess, as the laptop holds it, and taken with publishing.snapshot's club_snapshot and
-  event_snapshot into the apply body of PUBLISH_CONTRACT.md, gzipped once. The "laptop" (a
-  thread of this script) then POSTs it to /publish/v1/apply, signed by publishing.signing's
-  headers() (a fresh time and nonce each), again and again, back to back, to the two servers
-  in turn: the server replaces the night each time (a correction republished is the same work).
+  event_snapshot into the apply body (publishing/signing.py's wire format), gzipped once,
+  with a second body that differs by one correction (a hand of the last round, 3 tricks made
+  4: the same points). The "laptop" (a thread of this script) then POSTs the two in turn to
+  /publish/v1/apply, signed by publishing.signing's headers() (a fresh time and nonce each),
+  again and again, back to back, to the two servers in turn: each publish is a correction
+  republished, and the server rewrites the round it changed (as after a round closed).
+  `--whole` makes the second body differ in the night's own name instead, so every publish
+  rewrites the whole night: the worst case (a night's rules changed after it was played).
 
 The captains play in slices of 4 hands a table (400 hands, 10 s at the default pace), WITHOUT
 and WITH publishes in turns (without, with, with, without, ...: neither side always first), so
@@ -216,12 +220,34 @@ def signed_headers(key_id: str, secret: str, body: bytes) -> dict[str, str]:
     return signing.headers(key_id, secret, body)
 
 
+def corrected_bodies(text: bytes, whole: bool) -> list[bytes]:
+    """The night's apply body and the same after one correction, gzipped: publishing them in
+    turn, each publish changes what a correction changes (one round), or with `whole` the
+    night's own fields (every round rewritten)."""
+    night = json.loads(text)
+    other = json.loads(text)
+    event = other["events"][0]
+    if whole:
+        event["name"] += " (corrected)"
+    else:
+        hand = next(
+            h
+            for t in event["rounds"][-1]["tables"]
+            for h in t["hands"]
+            if h["tricks"] in (3, 4) and not h["alone"] and not h["irregularity"]
+        )
+        hand["tricks"] = 7 - hand["tricks"]  # 3 made 4, or back: the makers' point either way
+    return [gzip.compress(json.dumps(n).encode(), compresslevel=6) for n in (night, other)]
+
+
 class Laptop:
     """POSTs the night to the servers in turn, back to back, while `running`; keeps each POST's
     round trip and answer."""
 
-    def __init__(self, ports: list[int], key_id: str, secret: str, body: bytes, gap: float = 0):
-        self.ports, self.key_id, self.secret, self.body = ports, key_id, secret, body
+    def __init__(
+        self, ports: list[int], key_id: str, secret: str, bodies: list[bytes], gap: float = 0
+    ):
+        self.ports, self.key_id, self.secret, self.bodies = ports, key_id, secret, bodies
         self.gap = gap  # seconds between one answer and the next POST
         self.sent = 0
         self.times: list[float] = []
@@ -231,16 +257,17 @@ class Laptop:
 
     def post(self) -> tuple[int, float, str]:
         port = self.ports[self.sent % len(self.ports)]
+        body = self.bodies[(self.sent // len(self.ports)) % len(self.bodies)]
         self.sent += 1
         start = time.perf_counter()
         headers = {
             "Content-Type": "application/json",
             "Content-Encoding": "gzip",
-            **signed_headers(self.key_id, self.secret, self.body),
+            **signed_headers(self.key_id, self.secret, body),
         }
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
         try:
-            connection.request("POST", APPLY_PATH, body=self.body, headers=headers)
+            connection.request("POST", APPLY_PATH, body=body, headers=headers)
             response = connection.getresponse()
             status, answer = response.status, response.read().decode("utf-8", "replace")
         except OSError as error:
@@ -400,6 +427,7 @@ def captains_with_and_without_publishes(
     publishes: bool = True,
     gap: float = 0,
     payload: Path | None = None,
+    whole: bool = False,
     say=print,
 ) -> dict:
     """The whole served bench: two gunicorn servers on this process's DATABASE_URL (PostgreSQL,
@@ -427,7 +455,7 @@ def captains_with_and_without_publishes(
         "PYTHONWARNINGS": "ignore:No directory at:UserWarning",  # as bench/scale_out.py
     }
     os.environ.update(env)
-    body = b""
+    bodies = [b""]
     if publishes:
         if payload is None:
             say("Making club B's night on a scratch laptop (SQLite), not timed:")
@@ -435,8 +463,11 @@ def captains_with_and_without_publishes(
                 text = payload_made(Path(folder)).read_bytes()
         else:
             text = payload.read_bytes()
-        body = gzip.compress(text, compresslevel=6)
-        say(f"  the apply body: {len(text) / 1e6:.1f} MB of JSON, {len(body) / 1e6:.2f} MB gzipped")
+        bodies = corrected_bodies(text, whole)
+        say(
+            f"  the apply body: {len(text) / 1e6:.1f} MB of JSON, {len(bodies[0]) / 1e6:.2f} MB "
+            f"gzipped; each publish {'the whole night' if whole else 'one round'} rewritten"
+        )
     migrate_and_set_up(env)
     events = [
         tables for world in range(plan["worlds"]) for tables in build_world(f"world {world + 1}")
@@ -446,7 +477,7 @@ def captains_with_and_without_publishes(
 
     ports = [free_port(), free_port()]
     servers = [start_server("gunicorn", env, port) for port in ports]
-    laptop = Laptop(ports, key_id, secret, body, gap)
+    laptop = Laptop(ports, key_id, secret, bodies, gap)
     locks = LockWatch()
     sides: dict[str, list[float]] = {"without": [], "with": []}
     slice_p99: dict[str, list[float]] = {"without": [], "with": []}
@@ -590,6 +621,9 @@ def main() -> int:
         "--gap", type=float, default=0, help="seconds between publishes (0: back to back)"
     )
     parser.add_argument("--payload", type=Path, help="a saved apply body (JSON) to publish")
+    parser.add_argument(
+        "--whole", action="store_true", help="each publish rewrites the whole night (worst case)"
+    )
     parser.add_argument("--save-payload", type=Path, help="make the night's body, save it, stop")
     parser.add_argument("--make-payload", type=Path, help=argparse.SUPPRESS)  # the subprocess
     args = parser.parse_args()
@@ -621,6 +655,7 @@ def main() -> int:
         publishes=not args.no_publishes,
         gap=args.gap,
         payload=args.payload,
+        whole=args.whole,
     )
     return 0 if result["ok"] else 1
 

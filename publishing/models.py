@@ -98,3 +98,7 @@ class Published(models.Model):
     applied_at = models.DateTimeField()
     # How many times a snapshot of this night was applied (a correction republishes it).
     changes = models.PositiveIntegerField(default=1)
+    # Each round's fingerprint as last applied ({"3": sha256}): a night published again
+    # rewrites only the rounds that changed (a round closed, a hand corrected), so a big
+    # night's every publish costs what changed, not the whole night.
+    round_digests = models.JSONField(default=dict)

@@ -226,11 +226,29 @@ def test_a_correction_published_again_replaces_the_servers_copy(club, key, direc
     apply(key, first)
     server = Event.objects.get(uid=event.uid)
     assert {x.name: fmt(x.total) for x in event_standings(server).players} == before
+    hand_pks = dict(
+        Hand.objects.filter(table__round__event=server).values_list("pk", "table__round__number")
+    )
     apply(key, corrected)
     assert Event.objects.get(uid=event.uid).pk == server.pk
     assert {x.name: fmt(x.total) for x in event_standings(server).players} == laptop
     assert ratings_of(club) == laptop_ratings
     assert Hand.objects.filter(table__round__event=server).count() == 18
+    # Only the round corrected was written again: a big night's every publish costs what
+    # changed, not the whole night (the other rounds' rows are the same rows).
+    after = dict(
+        Hand.objects.filter(table__round__event=server).values_list("pk", "table__round__number")
+    )
+    kept = {pk for pk, number in hand_pks.items() if number != 1}
+    assert kept and kept <= set(after)
+    assert not {pk for pk, number in hand_pks.items() if number == 1} & set(after)
+    # The night's rules changed on the laptop: every round is scored again by the new ones.
+    changed = copy.deepcopy(corrected)
+    changed["events"][0]["euchre"] = 4
+    apply(key, changed)
+    assert not set(after) & set(
+        Hand.objects.filter(table__round__event=server).values_list("pk", flat=True)
+    )
 
 
 def nothing_written(club) -> tuple:

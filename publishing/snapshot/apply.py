@@ -13,6 +13,8 @@ post would trip (a bracket refusing a correction on `table_changed`) can refuse 
 no history row is written for a copy (the laptop keeps the history)."""
 
 import datetime
+import hashlib
+import json
 import uuid
 
 from django.core.exceptions import ValidationError
@@ -388,19 +390,28 @@ def _apply(key: PublishingKey, read: dict) -> dict:
     now = timezone.now()
     for data in read["events"]:
         event = found.get(data["uid"])
+        digests = _round_digests(data)
         if event is not None:
             since.append((event.date, event.pk))
-            _clear(event)
+            before = Published.objects.filter(event=event).values_list("round_digests", flat=True)
+            keep = {int(n) for n, d in (before.first() or {}).items() if digests.get(n) == d}
+            _clear(event, keep)
             for name, value in data["fields"].items():
                 setattr(event, name, value)
             event.save()
         else:
+            keep = set()
             event = Event(club=club, uid=data["uid"], **data["fields"])
             event.save()
-        hands += _write_night(event, data, player_pk, club)
+        hands += _write_night(event, data, player_pk, club, keep)
         since.append((event.date, event.pk))
         forget_night_lines(event.pk)
-        marked = {"key": key, "laptop_name": key.laptop_name, "applied_at": now}
+        marked = {
+            "key": key,
+            "laptop_name": key.laptop_name,
+            "applied_at": now,
+            "round_digests": digests,
+        }
         if data["uid"] in found:
             Published.objects.filter(event=event).update(**marked, changes=Col("changes") + 1)
         else:
@@ -480,30 +491,44 @@ def _name_taken(name: str) -> Refused:
     )
 
 
-def _clear(event: Event) -> None:
-    """The night's rows, gone: deleted by the database alone (`_raw_delete`), children first,
-    so no model signal fires (a round deleted would replay the ratings once a round, a hand
-    deleted would write its history) and nothing a captain's post would trip runs."""
+def _round_digests(data: dict) -> dict[str, str]:
+    """Each round's fingerprint: its rows (tables, seats, hands) with the night's own fields,
+    so a change of the night's rules rewrites every round (its hands are scored again)."""
+    night = json.dumps(data["fields"], sort_keys=True, default=str)
+    return {
+        str(r["number"]): hashlib.sha256(
+            (night + json.dumps(r, sort_keys=True, default=str)).encode()
+        ).hexdigest()
+        for r in data["rounds"]
+    }
+
+
+def _clear(event: Event, keep: set[int] = frozenset()) -> None:
+    """The night's rows, gone, but the rounds numbered in `keep` (unchanged since the last
+    apply): deleted by the database alone (`_raw_delete`), children first, so no model signal
+    fires (a round deleted would replay the ratings once a round, a hand deleted would write
+    its history) and nothing a captain's post would trip runs."""
 
     def gone(queryset) -> None:
         queryset._raw_delete(queryset.db)
 
-    gone(Hand.objects.filter(table__round__event=event))
-    gone(Seat.objects.filter(round__event=event))
+    gone(Hand.objects.filter(table__round__event=event).exclude(table__round__number__in=keep))
+    gone(Seat.objects.filter(round__event=event).exclude(round__number__in=keep))
     gone(Game.objects.filter(round__event=event))
-    gone(CountedRound.objects.filter(event=event))
-    gone(Table.objects.filter(round__event=event))
+    gone(CountedRound.objects.filter(event=event).exclude(round__number__in=keep))
+    gone(Table.objects.filter(round__event=event).exclude(round__number__in=keep))
     gone(Game.objects.filter(match__bracket__event=event))
     gone(Match.objects.filter(bracket__event=event))
     gone(Team.objects.filter(bracket__event=event))
     gone(Bracket.objects.filter(event=event))
-    gone(Round.objects.filter(event=event))
+    gone(Round.objects.filter(event=event).exclude(number__in=keep))
     gone(Entry.objects.filter(event=event))
     gone(Team.objects.filter(partnership__event=event))
     gone(Partnership.objects.filter(event=event))
 
 
-def _write_night(event: Event, data: dict, player_pk: dict, club: Club) -> int:
+def _write_night(event: Event, data: dict, player_pk: dict, club: Club, keep: set[int]) -> int:
+    """The night's rows from `data`, but the rounds in `keep`, which stayed as they were."""
     partnerships = Partnership.objects.bulk_create(
         Partnership(event=event, **p) for p in data["partnerships"]
     )
@@ -522,8 +547,9 @@ def _write_night(event: Event, data: dict, player_pk: dict, club: Club) -> int:
         for e in data["entries"]
     )
     plain = {"tables", "seats"}
+    changed = [r for r in data["rounds"] if r["number"] not in keep]
     rounds = Round.objects.bulk_create(
-        Round(event=event, **{k: v for k, v in r.items() if k not in plain}) for r in data["rounds"]
+        Round(event=event, **{k: v for k, v in r.items() if k not in plain}) for r in changed
     )
     tables = Table.objects.bulk_create(
         Table(
@@ -535,7 +561,7 @@ def _write_night(event: Event, data: dict, player_pk: dict, club: Club) -> int:
             captain_id=player_pk[t["captain"]],
             confirmed_by_id=None if t["confirmed_by"] is None else player_pk[t["confirmed_by"]],
         )
-        for round_, r in zip(rounds, data["rounds"], strict=True)
+        for round_, r in zip(rounds, changed, strict=True)
         for t in r["tables"]
     )
     table_of = {(t.round_id, t.number): t for t in tables}
@@ -546,14 +572,14 @@ def _write_night(event: Event, data: dict, player_pk: dict, club: Club) -> int:
             position=s["position"],
             player_id=player_pk[s["player"]],
         )
-        for round_, r in zip(rounds, data["rounds"], strict=True)
+        for round_, r in zip(rounds, changed, strict=True)
         for s in r["seats"]
     )
     # Each hand scored again by the engine, with the night's rules: the server shows what
     # its own code gives, and a hand its rules refuse is refused here, not shown.
     rules = event.ruleset()
     hands = []
-    for round_, r in zip(rounds, data["rounds"], strict=True):
+    for round_, r in zip(rounds, changed, strict=True):
         for t in r["tables"]:
             table = table_of[(round_.pk, t["number"])]
             for h in t["hands"]:
@@ -568,6 +594,8 @@ def _write_night(event: Event, data: dict, player_pk: dict, club: Club) -> int:
                     ) from None
                 hands.append(hand)
     Hand.objects.bulk_create(hands, batch_size=2000)
+    if keep:  # a bracket's games are played in rounds kept as well as rounds written
+        rounds = list(Round.objects.filter(event=event))
     _bracket(event, data["bracket"], partnerships, rounds, club)
     return len(hands)
 
