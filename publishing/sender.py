@@ -35,6 +35,9 @@ EVENTS_PER_BATCH = 5
 FIRST_WAIT_SECONDS = 30
 LONGEST_WAIT_SECONDS = 15 * 60
 WAKE_SECONDS = 3
+# The background sender sends a change once it has been quiet this long, or waited that long.
+QUIET_SECONDS = 5
+GATHER_SECONDS = 60
 # A batch's longest send: the request's timeout, with room to build the batch.
 LEASE_SECONDS = 3 * TIMEOUT_SECONDS
 _ANSWER_LIMIT = 1024 * 1024
@@ -222,7 +225,7 @@ def send_pending(club=None, force: bool = False) -> Report:
             now = timezone.now()
             if not force and link.next_try_at and link.next_try_at > now:
                 continue
-            if not force and not Pending.objects.filter(club_id=link.club_id).exists():
+            if not force and not _settled(link, now):
                 continue
             if not _claim(link, now):
                 busy = ClubSent(club=link.club.name, server=link.server_url)
@@ -235,6 +238,21 @@ def send_pending(club=None, force: bool = False) -> Report:
             finally:
                 Link.objects.filter(pk=link.pk).update(sending_since=None)
     return report
+
+
+def _settled(link: Link, now) -> bool:
+    """Something waits that is worth sending now: quiet for QUIET_SECONDS, or waiting since
+    GATHER_SECONDS. While a big night's tables are confirmed one after another, its snapshot
+    is then built about once a minute, not at every wake: the hall's server, which builds it,
+    keeps its time for the captains."""
+    return (
+        Pending.objects.filter(club_id=link.club_id)
+        .filter(
+            Q(last_at__lte=now - timezone.timedelta(seconds=QUIET_SECONDS))
+            | Q(first_at__lte=now - timezone.timedelta(seconds=GATHER_SECONDS))
+        )
+        .exists()
+    )
 
 
 def _claim(link: Link, now) -> bool:
