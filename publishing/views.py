@@ -117,6 +117,8 @@ def link_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _plain(failure: sender.SendFailed, server_url: str) -> str:
+    if failure.what == sender.NO_SERVER:
+        return f"There is no club's server at {server_url}: {failure.why}."
     if failure.what == sender.UNREACHABLE:
         return (
             f"The server at {server_url} could not be reached ({failure.why}). Check the "

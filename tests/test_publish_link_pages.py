@@ -140,7 +140,10 @@ def test_an_unreachable_server_is_said_plainly(director_client, club, director):
     _, text = keys.make_key(club, "The hall laptop", director)
     address = f"http://127.0.0.1:{closed_port()}"
     page = try_link(director_client, club, address, text).content.decode()
-    assert f"The server at {address} could not be reached (Connection refused)" in page
+    assert (
+        f"The server at {address} could not be reached (the server did not answer: it may be "
+        "stopped (connection refused))." in page
+    )
     assert not Link.objects.exists()
 
 
@@ -223,6 +226,54 @@ def test_an_address_that_is_not_the_apps_server_is_said_plainly(
     live_server, director_client, club, director
 ):
     _, text = keys.make_key(club, "The hall laptop", director)
+    # A page's address is refused before anything is sent (it used to answer 404).
     page = try_link(director_client, club, server(live_server) + "/not-here", text).content.decode()
-    assert "it answered 404 Not Found, not as the app&#x27;s server does" in page
+    assert "Type only the start of the address, like https://euchre.example.org" in page
     assert not Link.objects.exists()
+
+
+def test_words_typed_as_the_address_are_refused_in_words(director_client, club, director):
+    _, text = keys.make_key(club, "The hall laptop", director)
+    answer = try_link(director_client, club, "the club website", text)
+    assert answer.status_code == 200
+    assert "has no spaces in it" in answer.content.decode() and not Link.objects.exists()
+
+
+def test_the_club_pages_address_is_refused_keeping_only_its_start(
+    live_server, director_client, club, director
+):
+    _, text = keys.make_key(club, "The hall laptop", director)
+    page = try_link(director_client, club, f"{server(live_server)}/c/{club.slug}/", text)
+    said = page.content.decode()
+    assert "Type only the start of the address" in said and "not a page&#x27;s address" in said
+    assert not Link.objects.exists()
+
+
+def test_a_server_that_is_not_the_apps_is_said_plainly(director_client, club, director):
+    # Another web server on loopback, answering 404 to everything.
+    import http.server
+    import threading
+
+    other = http.server.HTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        _, text = keys.make_key(club, "The hall laptop", director)
+        address = f"http://127.0.0.1:{other.server_port}"
+        page = try_link(director_client, club, address, text).content.decode()
+    finally:
+        other.shutdown()
+        other.server_close()
+    assert (
+        f"There is no club&#x27;s server at {address}: check it, and type only its start, like "
+        "https://euchre.example.org (501 Unsupported method (&#x27;POST&#x27;))." in page
+    )
+    assert not Link.objects.exists()
+
+
+def test_https_to_a_plain_http_server_is_said_on_the_link_page(
+    live_server, director_client, club, director
+):
+    _, text = keys.make_key(club, "The hall laptop", director)
+    address = server(live_server).replace("http://", "https://")
+    page = try_link(director_client, club, address, text).content.decode()
+    assert "that address does not answer over https: check it with the server&#x27;s" in page
