@@ -17,18 +17,27 @@ from publishing.access import club_for_director
 from publishing.forms import KeyForm, LinkForm
 from publishing.models import Link, Pending
 
+_NEW_KEY = "publishing-new-key"
+
 
 @login_required
 def keys_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_for_director(request, slug)
     form = KeyForm(request.POST or None)
-    made = None
     if request.method == "POST" and form.is_valid():
         key, text = keys.make_key(club, form.cleaned_data["laptop_name"].strip(), request.user)
-        # Shown on this answer only: the server keeps the secret to check signatures, but no
-        # page shows it again.
-        made = {"key": key, "text": text}
-        form = KeyForm()
+        # Post/redirect/get: a reload of the page that shows the key makes no other key. The
+        # text waits in the session for that one showing; the server keeps the secret to check
+        # signatures, but no page shows it again.
+        request.session[_NEW_KEY] = {"club": club.pk, "key": key.pk, "text": text}
+        return redirect("publishing:keys", club.slug)
+    made = None
+    waiting = request.session.get(_NEW_KEY)
+    if request.method == "GET" and waiting and waiting.get("club") == club.pk:
+        del request.session[_NEW_KEY]
+        key = club.publishing_keys.filter(pk=waiting.get("key")).first()
+        if key is not None:
+            made = {"key": key, "text": waiting.get("text", "")}
     return render(
         request,
         "publishing/keys.html",

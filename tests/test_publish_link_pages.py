@@ -42,12 +42,26 @@ def keys_url(club) -> str:
 
 
 def test_a_key_is_shown_once_then_listed_without_its_secret(director_client, club):
-    made = director_client.post(keys_url(club), {"laptop_name": "The hall laptop"})
+    made = director_client.post(keys_url(club), {"laptop_name": "The hall laptop"}, follow=True)
     key = PublishingKey.objects.get(club=club)
     text = str(keys.KeyText(key.key_id, key.secret))
     assert text in made.content.decode() and "shown only this once" in made.content.decode()
     again = director_client.get(keys_url(club)).content.decode()
     assert "The hall laptop" in again and key.secret not in again and "never used yet" in again
+
+
+def test_reloading_the_page_that_shows_a_new_key_makes_no_other_key(
+    director_client, club, other_club, other_director
+):
+    # The key is made by the POST, shown by the GET it redirects to: a reload is a GET.
+    made = director_client.post(keys_url(club), {"laptop_name": "The hall laptop"})
+    assert made.status_code == 302 and made["Location"] == keys_url(club)
+    key = PublishingKey.objects.get(club=club)
+    shown = director_client.get(keys_url(club)).content.decode()
+    assert key.secret in shown and "shown only this once" in shown
+    reloaded = director_client.get(keys_url(club)).content.decode()
+    assert key.secret not in reloaded and "shown only this once" not in reloaded
+    assert PublishingKey.objects.filter(club=club).count() == 1
 
 
 def test_a_key_needs_a_laptops_name(director_client, club):
