@@ -9,7 +9,8 @@ import socket
 import pytest
 from django.utils import timezone
 
-from publishing import keys, queue
+from clubs import dates
+from publishing import keys, queue, sender
 from publishing.models import Link, Pending, PublishingKey
 
 
@@ -207,12 +208,32 @@ def test_the_status_line_on_the_club_and_event_pages(director_client, club, even
     Link.objects.filter(pk=link.pk).update(
         failing_since=at.replace(hour=20, minute=10),
         last_error="the server could not be reached\nConnection refused",
+        next_try_at=timezone.now() + datetime.timedelta(minutes=15),
     )
+    next_try = dates.clock(timezone.now() + datetime.timedelta(minutes=15), club)
     for page in (club_page, event_page):
         assert (
-            "2 changes waiting: the server could not be reached since 20:10 (Connection refused)."
+            "2 changes waiting: the server could not be reached since 20:10 (the server did not "
+            f"answer: it may be stopped). They wait on this laptop; next try at {next_try}."
             in director_client.get(page).content.decode()
         )
+
+
+def test_one_change_refused_is_it_and_a_revoked_key_says_where_to_paste_the_new_one(
+    live_server, director_client, club, director, event
+):
+    key, text = keys.make_key(club, "The hall laptop", director)
+    Link.objects.create(club=club, server_url=server(live_server), key=text)
+    PublishingKey.objects.filter(pk=key.pk).update(revoked_at=timezone.now())
+    Pending.objects.create(club=club, subject=str(event.uid))
+    sender.send_pending(force=True)
+    page = director_client.get(f"/events/{event.pk}/").content.decode()
+    status = page[page.index('id="publishing-status"') :]
+    status = status[: status.index("</p>")]
+    assert "1 change waiting: the server refused it since" in status
+    assert "paste it here" not in status
+    assert "paste it on the laptop&#x27;s Publishing page" in status
+    assert f'href="{link_url(club)}"' in status and "It waits on this laptop" in status
 
 
 def test_the_copy_button_copies_the_key_shown_once(browser, live_server, club, director):
@@ -291,3 +312,12 @@ def test_https_to_a_plain_http_server_is_said_on_the_link_page(
     address = server(live_server).replace("http://", "https://")
     page = try_link(director_client, club, address, text).content.decode()
     assert "that address does not answer over https: check it with the server&#x27;s" in page
+
+
+def test_the_key_boxs_help_names_the_servers_menu_as_it_is(director_client, club):
+    # The server's club settings have "Publishing keys" in their card "The club online";
+    # "Put the club online" is the laptop's page, beside it, not a step on the way.
+    page = director_client.get(link_url(club)).content.decode()
+    assert "Made on the club&#x27;s server: Club settings, Publishing keys." in page
+    settings = director_client.get(f"/clubs/{club.slug}/settings/").content.decode()
+    assert "Publishing keys</a>" in settings

@@ -160,7 +160,10 @@ def test_a_wrong_secret_or_an_altered_body_is_refused(client, club, made):
     key, text = made
     wrong = str(keys.KeyText(key.key_id, "x" * 43))
     answer = send(client, HELLO, wrong, hello_body(club))
-    assert answer.status_code == 401 and "signature does not match" in error_of(answer)
+    assert answer.status_code == 401 and error_of(answer) == (
+        "The server does not accept this key: paste it again from the server's keys page, "
+        "whole, or make a new one there."
+    )
 
     parsed = keys.parse(text)
     body = packed(hello_body(club))
