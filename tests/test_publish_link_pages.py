@@ -5,6 +5,7 @@ line on the club and event pages. Only the club's directors see any of it."""
 
 import datetime
 import socket
+import uuid
 
 import pytest
 from django.utils import timezone
@@ -321,3 +322,62 @@ def test_the_key_boxs_help_names_the_servers_menu_as_it_is(director_client, club
     assert "Made on the club&#x27;s server: Club settings, Publishing keys." in page
     settings = director_client.get(f"/clubs/{club.slug}/settings/").content.decode()
     assert "Publishing keys</a>" in settings
+
+
+# --- Send now --------------------------------------------------------------------------------
+
+
+def send_now_url(club) -> str:
+    return f"{link_url(club)}send/"
+
+
+def test_send_now_sends_what_waits_at_once_and_says_what(
+    live_server, director_client, club, director
+):
+    _, text = keys.make_key(club, "The hall laptop", director)
+    sender.hello(server(live_server), text, club)  # binds the key, as linking does
+    link = Link.objects.create(
+        club=club,
+        server_url=server(live_server),
+        key=text,
+        failures=3,
+        failing_since=timezone.now(),
+        last_error=f"{sender.UNREACHABLE}\nthe server did not answer",
+        next_try_at=timezone.now() + datetime.timedelta(minutes=15),
+    )
+    # Here the server is this very database: a night deleted on the laptop is what can go.
+    Pending.objects.create(club=club, subject=str(uuid.uuid4()), deleted=True)
+    club_page = director_client.get(f"/clubs/{club.slug}/").content.decode()
+    assert f'action="{send_now_url(club)}"' in club_page and ">Send now</button>" in club_page
+    answer = director_client.post(send_now_url(club), {"next": f"/clubs/{club.slug}/"})
+    assert answer.status_code == 302 and answer["Location"] == f"/clubs/{club.slug}/"
+    page = director_client.get(answer["Location"]).content.decode()
+    assert f"Sent 1 deleted night to {link.server_url}." in page
+    assert not Pending.objects.filter(club=club).exists()
+    assert "Send now" not in page  # nothing waits
+
+
+def test_send_now_says_why_it_could_not_and_keeps_what_waits(director_client, club, event):
+    Link.objects.create(
+        club=club,
+        server_url=f"http://127.0.0.1:{closed_port()}",
+        key=str(keys.KeyText("0" * 12, "s" * 43)),
+    )
+    queue.queue_everything(club)
+    page = director_client.get(link_url(club)).content.decode()
+    assert ">Send now</button>" in page  # changes wait, no failure yet: on this page only
+    assert ">Send now</button>" not in director_client.get(f"/clubs/{club.slug}/").content.decode()
+    # Somewhere else than this server is not followed.
+    answer = director_client.post(send_now_url(club), {"next": "https://evil.example.org/"})
+    assert answer["Location"] == link_url(club)
+    page = director_client.get(link_url(club)).content.decode()
+    assert "Nothing more could be sent" in page and "the server did not answer" in page
+    assert "What waits stays on this laptop." in page
+    assert Pending.objects.filter(club=club).count() == 2
+
+
+def test_send_now_is_a_post_for_the_clubs_directors(client, club, other_director):
+    Link.objects.create(club=club, server_url="http://127.0.0.1:9", key="k")
+    client.force_login(other_director)
+    assert client.post(send_now_url(club)).status_code == 404
+    assert client.get(send_now_url(club)).status_code in (404, 405)
