@@ -381,3 +381,30 @@ def test_send_now_is_a_post_for_the_clubs_directors(client, club, other_director
     client.force_login(other_director)
     assert client.post(send_now_url(club)).status_code == 404
     assert client.get(send_now_url(club)).status_code in (404, 405)
+
+
+def test_the_new_key_shows_whole_on_a_phone_with_its_text_at_200_percent(
+    browser, live_server, club, director
+):
+    from tests.conftest import log_in
+
+    base = server(live_server)
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    log_in(page, base)
+    page.goto(base + keys_url(club))
+    page.get_by_label("The laptop's name").fill("The hall laptop")
+    page.get_by_role("button", name="Make the key").click()
+    box = page.locator("#key-text")
+    box.wait_for()
+    # All of the key in sight: the box as tall as its text and no wider than the page.
+    sizes = box.evaluate(
+        "b => [b.scrollHeight, b.clientHeight, b.scrollWidth, b.clientWidth,"
+        " b.getBoundingClientRect().right]"
+    )
+    scroll_height, client_height, scroll_width, client_width, right = sizes
+    assert scroll_height <= client_height + 1 and scroll_width <= client_width + 1, sizes
+    assert right <= 360, sizes
+    context.close()
