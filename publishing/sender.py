@@ -189,14 +189,12 @@ def _words(reason, timeout: int = TIMEOUT_SECONDS) -> str:
     if isinstance(reason, TimeoutError):
         return f"no answer within {timeout} second{'s' if timeout != 1 else ''}"
     if isinstance(reason, ssl.SSLError):
-        return (
-            "that address does not answer over https: check it with the server's administrator"
-            f" ({getattr(reason, 'reason', None) or 'TLS'})"
-        )
+        # ("wrong version number": a plain-http server, or another service on that port.)
+        return "that address does not answer over https: check it with the server's administrator"
     if isinstance(reason, ConnectionRefusedError):
-        return "the server did not answer: it may be stopped (connection refused)"
+        return "it may be stopped: connection refused"
     if isinstance(reason, socket.gaierror):
-        return "no server has that name: check the address and the internet (name not found)"
+        return "no server has that name: check the address, and that this laptop is online"
     # "Connection reset by peer", not "[Errno 104] Connection reset by peer".
     return getattr(reason, "strerror", None) or str(reason) or type(reason).__name__
 

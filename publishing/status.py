@@ -57,4 +57,4 @@ def status_of(club) -> Status | None:
     return Status(f"{changes}: on {way} to the club's server.", False, waiting)
 
 
-_OLD_WORDS = {"Connection refused": "the server did not answer: it may be stopped"}
+_OLD_WORDS = {"Connection refused": "it may be stopped: connection refused"}

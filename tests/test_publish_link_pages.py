@@ -157,8 +157,8 @@ def test_an_unreachable_server_is_said_plainly(director_client, club, director):
     address = f"http://127.0.0.1:{closed_port()}"
     page = try_link(director_client, club, address, text).content.decode()
     assert (
-        f"The server at {address} could not be reached (the server did not answer: it may be "
-        "stopped (connection refused))." in page
+        f"The server at {address} could not be reached (it may be stopped: connection "
+        "refused). Check the address" in page
     )
     assert not Link.objects.exists()
 
@@ -214,8 +214,8 @@ def test_the_status_line_on_the_club_and_event_pages(director_client, club, even
     next_try = dates.clock(timezone.now() + datetime.timedelta(minutes=15), club)
     for page in (club_page, event_page):
         assert (
-            "2 changes waiting: the server could not be reached since 20:10 (the server did not "
-            f"answer: it may be stopped). They wait on this laptop; next try at {next_try}."
+            "2 changes waiting: the server could not be reached since 20:10 (it may be stopped: "
+            f"connection refused). They wait on this laptop; next try at {next_try}."
             in director_client.get(page).content.decode()
         )
 
@@ -371,7 +371,7 @@ def test_send_now_says_why_it_could_not_and_keeps_what_waits(director_client, cl
     answer = director_client.post(send_now_url(club), {"next": "https://evil.example.org/"})
     assert answer["Location"] == link_url(club)
     page = director_client.get(link_url(club)).content.decode()
-    assert "Nothing more could be sent" in page and "the server did not answer" in page
+    assert "Nothing more could be sent" in page and "it may be stopped" in page
     assert "What waits stays on this laptop." in page
     assert Pending.objects.filter(club=club).count() == 2
 
