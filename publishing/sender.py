@@ -176,9 +176,12 @@ def post(
         # An address urllib cannot send to (InvalidURL), or an answer that is not HTTP.
         raise SendFailed(NO_SERVER, f"{_CHECK} ({type(failure).__name__})") from None
     try:
-        return json.loads(text)
+        answer = json.loads(text)
     except ValueError:
-        raise SendFailed(NO_SERVER, f"{_CHECK} (its answer is not the app's)") from None
+        answer = None
+    if not isinstance(answer, dict):  # another site's JSON, a page: not the app's answer
+        raise SendFailed(NO_SERVER, f"{_CHECK} (its answer is not the app's)")
+    return answer
 
 
 _CHECK = f"check it, and type only its start, {_LIKE}"

@@ -539,3 +539,32 @@ def test_trying_the_connection_waits_less_than_the_background_sends(club, monkey
     assert time.monotonic() - started < 5
     assert failed.value.why == "no answer within 1 second"
     assert sender.HELLO_TIMEOUT_SECONDS < sender.TIMEOUT_SECONDS == 30
+
+
+@pytest.mark.parametrize("answer", [b"[1, 2]", b"<html>A club's website</html>"])
+def test_another_sites_answer_is_said_to_be_no_club_server(club, answer):
+    # A web server that answers every POST with 200 and its own JSON or page.
+    import http.server
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers["Content-Length"]))
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(answer)
+
+        def log_message(self, *args):
+            pass
+
+    other = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        with pytest.raises(sender.SendFailed) as failed:
+            sender.hello(
+                f"http://127.0.0.1:{other.server_port}", str(keys.KeyText("0" * 12, "s" * 43)), club
+            )
+    finally:
+        other.shutdown()
+        other.server_close()
+    assert failed.value.what == sender.NO_SERVER
