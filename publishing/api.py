@@ -26,7 +26,12 @@ from publishing import signing, snapshot
 from publishing.models import PublishingKey, SeenRequest
 
 _NONCE = re.compile(r"^[0-9a-f]{32}$")
-_NEW_KEY = "make a new key for this laptop in the club's settings on the server and paste it here"
+# Read on the laptop's Publishing page and in its status line on the club and event pages,
+# where there is no box to paste into: say where each step is done.
+_NEW_KEY = (
+    "make a new key for this laptop on the club's server (Club settings, Publishing keys) and "
+    "paste it on the laptop's Publishing page"
+)
 
 
 class Refusal(Exception):
@@ -90,9 +95,8 @@ def checked(request: HttpRequest) -> tuple[PublishingKey, dict]:
     if not signing.verify(key.secret, time, nonce, body, given):
         raise Refusal(
             401,
-            "The request's signature does not match its key: the key on the laptop is not the "
-            "one the server made (paste it again), or the request was changed on its way. "
-            f"Or {_NEW_KEY}.",
+            "The server does not accept this key: paste it again from the server's keys page, "
+            "whole, or make a new one there.",
         )
     _once(key, nonce, int(time))
     payload = _unpack(body, request.headers.get("Content-Encoding", ""))

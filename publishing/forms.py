@@ -24,7 +24,7 @@ class LinkForm(forms.Form):
     key = forms.CharField(
         label="The publishing key",
         max_length=300,
-        help_text="Made on the club's server: Club settings, Put the club online, Publishing keys.",
+        help_text="Made on the club's server: Club settings, Publishing keys.",
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
 

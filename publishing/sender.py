@@ -8,9 +8,13 @@ recorded on the Link in words, for the status line, and the next try waits longe
 serving laptop wakes every few seconds (start_in_background)."""
 
 import gzip
+import http.client
 import ipaddress
 import json
 import logging
+import re
+import socket
+import ssl
 import threading
 import time
 import urllib.error
@@ -31,6 +35,9 @@ from tournaments.models import Event, Hand
 log = logging.getLogger(__name__)
 
 TIMEOUT_SECONDS = 30
+# "Try the connection" on the link page: a director waits for it, so a wrong address is said
+# after 10 s, not after the background sends' 30 s.
+HELLO_TIMEOUT_SECONDS = 10
 EVENTS_PER_BATCH = 5
 FIRST_WAIT_SECONDS = 30
 LONGEST_WAIT_SECONDS = 15 * 60
@@ -44,6 +51,7 @@ _ANSWER_LIMIT = 1024 * 1024
 
 UNREACHABLE = "the server could not be reached"
 REFUSED = "the server refused them"
+NO_SERVER = "there is no club's server at that address"
 
 
 class SendFailed(Exception):
@@ -72,32 +80,60 @@ def _loopback_host(host: str) -> bool:
         return False
 
 
+_HOST = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
+_LIKE = "like https://euchre.example.org"
+
+
+def _ip_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
 def server_address(text: str) -> str:
     """The server's address as typed, tidied ("https://euchre.example.org"), or ValueError
-    saying what is wrong. http only to this computer (127.0.0.1, localhost, [::1])."""
+    saying what is wrong. Only a plain address (a scheme, a host, maybe a port): whatever else
+    is typed would be sent as is and fail far from where it was typed. http only to this
+    computer (127.0.0.1, localhost, [::1])."""
     text = (text or "").strip()
     if not text:
-        raise ValueError("Type the club's server's address, like https://euchre.example.org.")
+        raise ValueError(f"Type the club's server's address, {_LIKE}.")
+    if any(c.isspace() or not c.isprintable() for c in text):
+        raise ValueError(
+            f"A server's address has no spaces in it: type only its start, {_LIKE}, "
+            "as its administrator gave it."
+        )
     if "://" not in text:
         text = f"https://{text}"
+    not_an_address = ValueError(f"That is not a server's address: type it {_LIKE}.")
     try:
         parts = urllib.parse.urlsplit(text)
         host = (parts.hostname or "").lower()
         parts.port  # noqa: B018  (raises on a port that is not a number)
     except ValueError:
-        host = ""
-    if parts.scheme not in ("http", "https") or not host:
-        raise ValueError(
-            "That is not a server's address: write it like https://euchre.example.org."
-        )
+        raise not_an_address from None
+    if parts.scheme not in ("http", "https") or not host or parts.username is not None:
+        raise not_an_address
+    if not _ip_address(host):
+        try:
+            ascii_host = host.encode("idna").decode("ascii")
+        except UnicodeError:
+            raise not_an_address from None
+        if not _HOST.match(ascii_host) or ("." not in host and host != "localhost"):
+            raise not_an_address
     if parts.scheme == "http" and not _loopback_host(host):
         raise ValueError(
             "The club's server must be reached over https (its address starts with https://): "
             "over plain http, anyone on the way could read or change what the laptop sends."
         )
-    if parts.query or parts.fragment:
-        raise ValueError("Write only the server's address, with nothing after a ? or #.")
-    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise ValueError(
+            f"Type only the start of the address, {_LIKE}, not a page's address: "
+            "the laptop finds its way from there."
+        )
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 class _NoRedirects(urllib.request.HTTPRedirectHandler):
@@ -112,59 +148,81 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
 _opener = urllib.request.build_opener(_NoRedirects)
 
 
-def post(server_url: str, key_text: str, path: str, payload: dict) -> dict:
-    """POST `payload` signed to the server; its JSON answer, or SendFailed."""
+def post(
+    server_url: str, key_text: str, path: str, payload: dict, timeout: int = TIMEOUT_SECONDS
+) -> dict:
+    """POST `payload` signed to the server; its JSON answer, or SendFailed. Whatever the
+    address or the network does, nothing else is raised."""
     key = keys.parse(key_text)
     body = gzip.compress(json.dumps(payload, cls=DjangoJSONEncoder).encode())
-    request = urllib.request.Request(
-        f"{server_url}/publish/v1/{path}",
-        data=body,
-        method="POST",
-        headers={
-            "Content-Type": "application/json",
-            "Content-Encoding": "gzip",
-            "User-Agent": "euchre-scores laptop",
-            **signing.headers(key.key_id, key.secret, body),
-        },
-    )
     try:
-        with _opener.open(request, timeout=TIMEOUT_SECONDS) as answer:
-            return json.loads(answer.read(_ANSWER_LIMIT))
+        request = urllib.request.Request(
+            f"{server_url}/publish/v1/{path}",
+            data=body,
+            method="POST",
+            headers={
+                "Content-Type": "application/json",
+                "Content-Encoding": "gzip",
+                "User-Agent": "euchre-scores laptop",
+                **signing.headers(key.key_id, key.secret, body),
+            },
+        )
+        with _opener.open(request, timeout=timeout) as answer:
+            text = answer.read(_ANSWER_LIMIT)
     except urllib.error.HTTPError as refusal:
         raise SendFailed(REFUSED, _server_sentence(refusal)) from None
     except urllib.error.URLError as failure:
-        raise SendFailed(UNREACHABLE, _words(failure.reason)) from None
+        raise SendFailed(UNREACHABLE, _words(failure.reason, timeout)) from None
     except OSError as failure:  # a timeout, a connection reset mid-answer
-        raise SendFailed(UNREACHABLE, _words(failure)) from None
+        raise SendFailed(UNREACHABLE, _words(failure, timeout)) from None
+    except (http.client.HTTPException, ValueError) as failure:
+        # An address urllib cannot send to (InvalidURL), or an answer that is not HTTP.
+        raise SendFailed(NO_SERVER, f"{_CHECK} ({type(failure).__name__})") from None
+    try:
+        answer = json.loads(text)
     except ValueError:
-        raise SendFailed(
-            REFUSED, "its answer was not the app's (is this the club's server?)"
-        ) from None
+        answer = None
+    if not isinstance(answer, dict):  # another site's JSON, a page: not the app's answer
+        raise SendFailed(NO_SERVER, f"{_CHECK} (its answer is not the app's)")
+    return answer
 
 
-def _words(reason) -> str:
-    # "Connection refused", not "[Errno 111] Connection refused".
+_CHECK = f"check it, and type only its start, {_LIKE}"
+
+
+def _words(reason, timeout: int = TIMEOUT_SECONDS) -> str:
+    """The network's failure in a director's words, the technical reason in brackets."""
     if isinstance(reason, TimeoutError):
-        return f"no answer within {TIMEOUT_SECONDS} seconds"
+        return f"no answer within {timeout} second{'s' if timeout != 1 else ''}"
+    if isinstance(reason, ssl.SSLError):
+        # ("wrong version number": a plain-http server, or another service on that port.)
+        return "that address does not answer over https: check it with the server's administrator"
+    if isinstance(reason, ConnectionRefusedError):
+        return "it may be stopped: connection refused"
+    if isinstance(reason, socket.gaierror):
+        return "no server has that name: check the address, and that this laptop is online"
+    # "Connection reset by peer", not "[Errno 104] Connection reset by peer".
     return getattr(reason, "strerror", None) or str(reason) or type(reason).__name__
 
 
 def _server_sentence(refusal: urllib.error.HTTPError) -> str:
+    """The server's refusal in its words, or SendFailed(NO_SERVER) if it is not the app's."""
     try:
         error = json.loads(refusal.read(_ANSWER_LIMIT)).get("error")
-    except (ValueError, AttributeError, OSError):
+    except (ValueError, AttributeError, OSError, http.client.HTTPException):
         error = None
     if isinstance(error, str) and error:
         return error
-    return (
-        f"it answered {refusal.code} {refusal.reason}, not as the app's server does: check the "
-        "server's address"
-    )
+    raise SendFailed(NO_SERVER, f"{_CHECK} ({refusal.code} {refusal.reason})")
 
 
 def hello(server_url: str, key_text: str, club) -> dict:
     return post(
-        server_url, key_text, "hello", {"hello": True, "club_uid": club.uid, "club_name": club.name}
+        server_url,
+        key_text,
+        "hello",
+        {"hello": True, "club_uid": club.uid, "club_name": club.name},
+        timeout=HELLO_TIMEOUT_SECONDS,
     )
 
 

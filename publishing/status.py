@@ -15,6 +15,7 @@ from publishing.models import Link, Pending
 class Status:
     text: str
     failing: bool
+    waiting: int = 0
 
 
 def _when(moment, club) -> str:
@@ -37,9 +38,23 @@ def status_of(club) -> Status | None:
     if link.failing_since:
         what, _, why = link.last_error.partition("\n")
         since = _when(link.failing_since, club)
+        # A row recorded before the reasons were worded: the network's own words.
+        why = _OLD_WORDS.get(why, why)
         if what == sender.UNREACHABLE:
-            return Status(f"{changes}: {what} since {since} ({why}).", True)
-        return Status(f"{changes}: {what or 'sending failed'} since {since}: {why}", True)
+            text = f"{changes}: {what} since {since} ({why})."
+        else:
+            if what == sender.REFUSED and waiting == 1:
+                what = "the server refused it"
+            text = f"{changes}: {what or 'sending failed'} since {since}: {why.rstrip('.')}."
+        # Nothing is lost, and when the laptop tries again by itself (Send now tries at once).
+        text += f" {'They wait' if waiting != 1 else 'It waits'} on this laptop"
+        if link.next_try_at and link.next_try_at > timezone.now():
+            text += f"; next try at {_when(link.next_try_at, club)}"
+        return Status(text + ".", True, waiting)
     if link.last_ok_at:
-        return Status(f"{changes}; published at {_when(link.last_ok_at, club)}.", False)
-    return Status(f"{changes}: on their way to the club's server.", False)
+        return Status(f"{changes}; published at {_when(link.last_ok_at, club)}.", False, waiting)
+    way = "their way" if waiting != 1 else "its way"
+    return Status(f"{changes}: on {way} to the club's server.", False, waiting)
+
+
+_OLD_WORDS = {"Connection refused": "it may be stopped: connection refused"}

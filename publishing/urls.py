@@ -12,6 +12,7 @@ urlpatterns = [
     path("publish/v1/apply", api.apply, name="apply"),
     path("clubs/<slug:slug>/publishing/", views.link_page, name="link"),
     path("clubs/<slug:slug>/publishing/unlink/", views.unlink, name="unlink"),
+    path("clubs/<slug:slug>/publishing/send/", views.send_now, name="send-now"),
     path("clubs/<slug:slug>/publishing/keys/", views.keys_page, name="keys"),
     path("clubs/<slug:slug>/publishing/keys/<int:pk>/revoke/", views.revoke, name="revoke"),
 ]

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from publishing import keys, queue, sender
@@ -17,18 +18,27 @@ from publishing.access import club_for_director
 from publishing.forms import KeyForm, LinkForm
 from publishing.models import Link, Pending
 
+_NEW_KEY = "publishing-new-key"
+
 
 @login_required
 def keys_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_for_director(request, slug)
     form = KeyForm(request.POST or None)
-    made = None
     if request.method == "POST" and form.is_valid():
         key, text = keys.make_key(club, form.cleaned_data["laptop_name"].strip(), request.user)
-        # Shown on this answer only: the server keeps the secret to check signatures, but no
-        # page shows it again.
-        made = {"key": key, "text": text}
-        form = KeyForm()
+        # Post/redirect/get: a reload of the page that shows the key makes no other key. The
+        # text waits in the session for that one showing; the server keeps the secret to check
+        # signatures, but no page shows it again.
+        request.session[_NEW_KEY] = {"club": club.pk, "key": key.pk, "text": text}
+        return redirect("publishing:keys", club.slug)
+    made = None
+    waiting = request.session.get(_NEW_KEY)
+    if request.method == "GET" and waiting and waiting.get("club") == club.pk:
+        del request.session[_NEW_KEY]
+        key = club.publishing_keys.filter(pk=waiting.get("key")).first()
+        if key is not None:
+            made = {"key": key, "text": waiting.get("text", "")}
     return render(
         request,
         "publishing/keys.html",
@@ -117,6 +127,8 @@ def link_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _plain(failure: sender.SendFailed, server_url: str) -> str:
+    if failure.what == sender.NO_SERVER:
+        return f"There is no club's server at {server_url}: {failure.why}."
     if failure.what == sender.UNREACHABLE:
         return (
             f"The server at {server_url} could not be reached ({failure.why}). Check the "
@@ -138,4 +150,30 @@ def unlink(request: HttpRequest, slug: str) -> HttpResponse:
             "The laptop no longer publishes this club. What the server has stays there; revoke "
             "the key on the server if this laptop should never publish again.",
         )
+    return redirect("publishing:link", club.slug)
+
+
+@login_required
+@require_POST
+def send_now(request: HttpRequest, slug: str) -> HttpResponse:
+    """ "Send now": what waits goes at once, not at the next try (up to 15 minutes after a
+    failure), for a director who sees the server is back; said in words on the page it came
+    from."""
+    club = club_for_director(request, slug)
+    report = sender.send_pending(club, force=True)
+    if not report.clubs:
+        messages.error(request, "This club is not linked to a server: link it below first.")
+    for sent in report.clubs:
+        if sent.error:
+            messages.error(
+                request,
+                f"Nothing more could be sent: {sent.error}. What waits stays on this laptop.",
+            )
+        else:
+            messages.success(request, sent.sentence())
+    back = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(back)
     return redirect("publishing:link", club.slug)

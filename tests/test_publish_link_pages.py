@@ -5,11 +5,13 @@ line on the club and event pages. Only the club's directors see any of it."""
 
 import datetime
 import socket
+import uuid
 
 import pytest
 from django.utils import timezone
 
-from publishing import keys, queue
+from clubs import dates
+from publishing import keys, queue, sender
 from publishing.models import Link, Pending, PublishingKey
 
 
@@ -42,12 +44,26 @@ def keys_url(club) -> str:
 
 
 def test_a_key_is_shown_once_then_listed_without_its_secret(director_client, club):
-    made = director_client.post(keys_url(club), {"laptop_name": "The hall laptop"})
+    made = director_client.post(keys_url(club), {"laptop_name": "The hall laptop"}, follow=True)
     key = PublishingKey.objects.get(club=club)
     text = str(keys.KeyText(key.key_id, key.secret))
     assert text in made.content.decode() and "shown only this once" in made.content.decode()
     again = director_client.get(keys_url(club)).content.decode()
     assert "The hall laptop" in again and key.secret not in again and "never used yet" in again
+
+
+def test_reloading_the_page_that_shows_a_new_key_makes_no_other_key(
+    director_client, club, other_club, other_director
+):
+    # The key is made by the POST, shown by the GET it redirects to: a reload is a GET.
+    made = director_client.post(keys_url(club), {"laptop_name": "The hall laptop"})
+    assert made.status_code == 302 and made["Location"] == keys_url(club)
+    key = PublishingKey.objects.get(club=club)
+    shown = director_client.get(keys_url(club)).content.decode()
+    assert key.secret in shown and "shown only this once" in shown
+    reloaded = director_client.get(keys_url(club)).content.decode()
+    assert key.secret not in reloaded and "shown only this once" not in reloaded
+    assert PublishingKey.objects.filter(club=club).count() == 1
 
 
 def test_a_key_needs_a_laptops_name(director_client, club):
@@ -140,7 +156,10 @@ def test_an_unreachable_server_is_said_plainly(director_client, club, director):
     _, text = keys.make_key(club, "The hall laptop", director)
     address = f"http://127.0.0.1:{closed_port()}"
     page = try_link(director_client, club, address, text).content.decode()
-    assert f"The server at {address} could not be reached (Connection refused)" in page
+    assert (
+        f"The server at {address} could not be reached (it may be stopped: connection "
+        "refused). Check the address" in page
+    )
     assert not Link.objects.exists()
 
 
@@ -190,12 +209,32 @@ def test_the_status_line_on_the_club_and_event_pages(director_client, club, even
     Link.objects.filter(pk=link.pk).update(
         failing_since=at.replace(hour=20, minute=10),
         last_error="the server could not be reached\nConnection refused",
+        next_try_at=timezone.now() + datetime.timedelta(minutes=15),
     )
+    next_try = dates.clock(timezone.now() + datetime.timedelta(minutes=15), club)
     for page in (club_page, event_page):
         assert (
-            "2 changes waiting: the server could not be reached since 20:10 (Connection refused)."
+            "2 changes waiting: the server could not be reached since 20:10 (it may be stopped: "
+            f"connection refused). They wait on this laptop; next try at {next_try}."
             in director_client.get(page).content.decode()
         )
+
+
+def test_one_change_refused_is_it_and_a_revoked_key_says_where_to_paste_the_new_one(
+    live_server, director_client, club, director, event
+):
+    key, text = keys.make_key(club, "The hall laptop", director)
+    Link.objects.create(club=club, server_url=server(live_server), key=text)
+    PublishingKey.objects.filter(pk=key.pk).update(revoked_at=timezone.now())
+    Pending.objects.create(club=club, subject=str(event.uid))
+    sender.send_pending(force=True)
+    page = director_client.get(f"/events/{event.pk}/").content.decode()
+    status = page[page.index('id="publishing-status"') :]
+    status = status[: status.index("</p>")]
+    assert "1 change waiting: the server refused it since" in status
+    assert "paste it here" not in status
+    assert "paste it on the laptop&#x27;s Publishing page" in status
+    assert f'href="{link_url(club)}"' in status and "It waits on this laptop" in status
 
 
 def test_the_copy_button_copies_the_key_shown_once(browser, live_server, club, director):
@@ -223,6 +262,149 @@ def test_an_address_that_is_not_the_apps_server_is_said_plainly(
     live_server, director_client, club, director
 ):
     _, text = keys.make_key(club, "The hall laptop", director)
+    # A page's address is refused before anything is sent (it used to answer 404).
     page = try_link(director_client, club, server(live_server) + "/not-here", text).content.decode()
-    assert "it answered 404 Not Found, not as the app&#x27;s server does" in page
+    assert "Type only the start of the address, like https://euchre.example.org" in page
     assert not Link.objects.exists()
+
+
+def test_words_typed_as_the_address_are_refused_in_words(director_client, club, director):
+    _, text = keys.make_key(club, "The hall laptop", director)
+    answer = try_link(director_client, club, "the club website", text)
+    assert answer.status_code == 200
+    assert "has no spaces in it" in answer.content.decode() and not Link.objects.exists()
+
+
+def test_the_club_pages_address_is_refused_keeping_only_its_start(
+    live_server, director_client, club, director
+):
+    _, text = keys.make_key(club, "The hall laptop", director)
+    page = try_link(director_client, club, f"{server(live_server)}/c/{club.slug}/", text)
+    said = page.content.decode()
+    assert "Type only the start of the address" in said and "not a page&#x27;s address" in said
+    assert not Link.objects.exists()
+
+
+def test_a_server_that_is_not_the_apps_is_said_plainly(director_client, club, director):
+    # Another web server on loopback, answering 404 to everything.
+    import http.server
+    import threading
+
+    other = http.server.HTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        _, text = keys.make_key(club, "The hall laptop", director)
+        address = f"http://127.0.0.1:{other.server_port}"
+        page = try_link(director_client, club, address, text).content.decode()
+    finally:
+        other.shutdown()
+        other.server_close()
+    assert (
+        f"There is no club&#x27;s server at {address}: check it, and type only its start, like "
+        "https://euchre.example.org (501 Unsupported method (&#x27;POST&#x27;))." in page
+    )
+    assert not Link.objects.exists()
+
+
+def test_https_to_a_plain_http_server_is_said_on_the_link_page(
+    live_server, director_client, club, director
+):
+    _, text = keys.make_key(club, "The hall laptop", director)
+    address = server(live_server).replace("http://", "https://")
+    page = try_link(director_client, club, address, text).content.decode()
+    assert "that address does not answer over https: check it with the server&#x27;s" in page
+
+
+def test_the_key_boxs_help_names_the_servers_menu_as_it_is(director_client, club):
+    # The server's club settings have "Publishing keys" in their card "The club online";
+    # "Put the club online" is the laptop's page, beside it, not a step on the way.
+    page = director_client.get(link_url(club)).content.decode()
+    assert "Made on the club&#x27;s server: Club settings, Publishing keys." in page
+    settings = director_client.get(f"/clubs/{club.slug}/settings/").content.decode()
+    assert "Publishing keys</a>" in settings
+
+
+# --- Send now --------------------------------------------------------------------------------
+
+
+def send_now_url(club) -> str:
+    return f"{link_url(club)}send/"
+
+
+def test_send_now_sends_what_waits_at_once_and_says_what(
+    live_server, director_client, club, director
+):
+    _, text = keys.make_key(club, "The hall laptop", director)
+    sender.hello(server(live_server), text, club)  # binds the key, as linking does
+    link = Link.objects.create(
+        club=club,
+        server_url=server(live_server),
+        key=text,
+        failures=3,
+        failing_since=timezone.now(),
+        last_error=f"{sender.UNREACHABLE}\nthe server did not answer",
+        next_try_at=timezone.now() + datetime.timedelta(minutes=15),
+    )
+    # Here the server is this very database: a night deleted on the laptop is what can go.
+    Pending.objects.create(club=club, subject=str(uuid.uuid4()), deleted=True)
+    club_page = director_client.get(f"/clubs/{club.slug}/").content.decode()
+    assert f'action="{send_now_url(club)}"' in club_page and ">Send now</button>" in club_page
+    answer = director_client.post(send_now_url(club), {"next": f"/clubs/{club.slug}/"})
+    assert answer.status_code == 302 and answer["Location"] == f"/clubs/{club.slug}/"
+    page = director_client.get(answer["Location"]).content.decode()
+    assert f"Sent 1 deleted night to {link.server_url}." in page
+    assert not Pending.objects.filter(club=club).exists()
+    assert "Send now" not in page  # nothing waits
+
+
+def test_send_now_says_why_it_could_not_and_keeps_what_waits(director_client, club, event):
+    Link.objects.create(
+        club=club,
+        server_url=f"http://127.0.0.1:{closed_port()}",
+        key=str(keys.KeyText("0" * 12, "s" * 43)),
+    )
+    queue.queue_everything(club)
+    page = director_client.get(link_url(club)).content.decode()
+    assert ">Send now</button>" in page  # changes wait, no failure yet: on this page only
+    assert ">Send now</button>" not in director_client.get(f"/clubs/{club.slug}/").content.decode()
+    # Somewhere else than this server is not followed.
+    answer = director_client.post(send_now_url(club), {"next": "https://evil.example.org/"})
+    assert answer["Location"] == link_url(club)
+    page = director_client.get(link_url(club)).content.decode()
+    assert "Nothing more could be sent" in page and "it may be stopped" in page
+    assert "What waits stays on this laptop." in page
+    assert Pending.objects.filter(club=club).count() == 2
+
+
+def test_send_now_is_a_post_for_the_clubs_directors(client, club, other_director):
+    Link.objects.create(club=club, server_url="http://127.0.0.1:9", key="k")
+    client.force_login(other_director)
+    assert client.post(send_now_url(club)).status_code == 404
+    assert client.get(send_now_url(club)).status_code in (404, 405)
+
+
+def test_the_new_key_shows_whole_on_a_phone_with_its_text_at_200_percent(
+    browser, live_server, club, director
+):
+    from tests.conftest import log_in
+
+    base = server(live_server)
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    log_in(page, base)
+    page.goto(base + keys_url(club))
+    page.get_by_label("The laptop's name").fill("The hall laptop")
+    page.get_by_role("button", name="Make the key").click()
+    box = page.locator("#key-text")
+    box.wait_for()
+    # All of the key in sight: the box as tall as its text and no wider than the page.
+    sizes = box.evaluate(
+        "b => [b.scrollHeight, b.clientHeight, b.scrollWidth, b.clientWidth,"
+        " b.getBoundingClientRect().right]"
+    )
+    scroll_height, client_height, scroll_width, client_width, right = sizes
+    assert scroll_height <= client_height + 1 and scroll_width <= client_width + 1, sizes
+    assert right <= 360, sizes
+    context.close()

@@ -160,7 +160,10 @@ def test_a_wrong_secret_or_an_altered_body_is_refused(client, club, made):
     key, text = made
     wrong = str(keys.KeyText(key.key_id, "x" * 43))
     answer = send(client, HELLO, wrong, hello_body(club))
-    assert answer.status_code == 401 and "signature does not match" in error_of(answer)
+    assert answer.status_code == 401 and error_of(answer) == (
+        "The server does not accept this key: paste it again from the server's keys page, "
+        "whole, or make a new one there."
+    )
 
     parsed = keys.parse(text)
     body = packed(hello_body(club))
@@ -474,3 +477,99 @@ def test_one_send_at_a_time_whatever_the_process(club, event):
     assert "could not be reached" in report.clubs[0].error
     link.refresh_from_db()
     assert link.failures == 1 and link.sending_since is None
+
+
+# --- What the tester found (issue 43's link page walked in a browser) --------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("the club website", "has no spaces"),
+        ("euchre.example.org/x\x00", "has no spaces"),
+        ("https://euchre", "not a server's address"),
+        ("https://euchre_club!.org", "not a server's address"),
+        ("https://dora:pw@euchre.example.org", "not a server's address"),
+        ("http://127.0.0.1:8732/c/maple-grove/", "type only the start of the address"),
+        ("https://euchre.example.org/c/maple-grove/", "not a page's address"),
+    ],
+)
+def test_only_a_plain_address_is_taken(typed, said):
+    with pytest.raises(ValueError, match=f"(?i){said}"):
+        sender.server_address(typed)
+
+
+@pytest.mark.parametrize(
+    ("typed", "tidied"),
+    [
+        ("euchre.example.org", "https://euchre.example.org"),
+        ("https://Euchre.Example.org/", "https://Euchre.Example.org"),
+        ("http://localhost:8732", "http://localhost:8732"),
+        ("http://[::1]:8732/", "http://[::1]:8732"),
+        ("https://10.0.0.5:8443", "https://10.0.0.5:8443"),
+    ],
+)
+def test_a_plain_address_is_tidied(typed, tidied):
+    assert sender.server_address(typed) == tidied
+
+
+@pytest.mark.parametrize(
+    "address", ["http://the club website", "http://a\nb", "http://[::1", "ftp://x.org", "x"]
+)
+def test_post_turns_any_bad_address_into_words(address, club):
+    # An address that never went through server_address (an old link, a hand-made row).
+    with pytest.raises(sender.SendFailed) as failed:
+        sender.post(address, str(keys.KeyText("0" * 12, "s" * 43)), "hello", {})
+    assert failed.value.what in (sender.UNREACHABLE, sender.NO_SERVER)
+
+
+def test_https_to_a_plain_http_server_says_so(live_server, club):
+    address = server(live_server).replace("http://", "https://")
+    with pytest.raises(sender.SendFailed) as failed:
+        sender.hello(address, str(keys.KeyText("0" * 12, "s" * 43)), club)
+    assert "that address does not answer over https" in failed.value.why
+
+
+def test_trying_the_connection_waits_less_than_the_background_sends(club, monkeypatch):
+    # A server that takes the connection and never answers: hello gives up after its own,
+    # shorter wait (10 s; 1 s here), the background sends keep theirs.
+    monkeypatch.setattr(sender, "HELLO_TIMEOUT_SECONDS", 1)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = f"http://127.0.0.1:{silent.getsockname()[1]}"
+        started = time.monotonic()
+        with pytest.raises(sender.SendFailed) as failed:
+            sender.hello(address, str(keys.KeyText("0" * 12, "s" * 43)), club)
+    assert time.monotonic() - started < 5
+    assert failed.value.why == "no answer within 1 second"
+    assert sender.HELLO_TIMEOUT_SECONDS < sender.TIMEOUT_SECONDS == 30
+
+
+@pytest.mark.parametrize("answer", [b"[1, 2]", b"<html>A club's website</html>"])
+def test_another_sites_answer_is_said_to_be_no_club_server(club, answer):
+    # A web server that answers every POST with 200 and its own JSON or page.
+    import http.server
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers["Content-Length"]))
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(answer)
+
+        def log_message(self, *args):
+            pass
+
+    other = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        with pytest.raises(sender.SendFailed) as failed:
+            sender.hello(
+                f"http://127.0.0.1:{other.server_port}", str(keys.KeyText("0" * 12, "s" * 43)), club
+            )
+    finally:
+        other.shutdown()
+        other.server_close()
+    assert failed.value.what == sender.NO_SERVER

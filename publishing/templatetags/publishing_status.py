@@ -11,8 +11,8 @@ from publishing.status import status_of
 register = template.Library()
 
 
-@register.inclusion_tag("publishing/_status.html")
-def publishing_status(club_or_event, page_link: bool = True) -> dict:
+@register.inclusion_tag("publishing/_status.html", takes_context=True)
+def publishing_status(context, club_or_event, page_link: bool = True) -> dict:
     club = getattr(club_or_event, "club", club_or_event)
     status = status_of(club)
     return {
@@ -22,7 +22,12 @@ def publishing_status(club_or_event, page_link: bool = True) -> dict:
             "failing": status.failing,
             "club": club,
             "page": page_link,
-        }
+            # "Send now" on the Publishing page whenever changes wait; elsewhere beside a
+            # failing line only (a send under way needs no button).
+            "send_now": status.waiting and (status.failing or not page_link),
+        },
+        "csrf_token": context.get("csrf_token"),
+        "here": getattr(context.get("request"), "get_full_path", lambda: "")(),
     }
 
 
