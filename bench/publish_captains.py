@@ -213,7 +213,7 @@ def payload_made(folder: Path) -> Path:
 
 
 def signed_headers(key_id: str, secret: str, body: bytes) -> dict[str, str]:
-    """The X-Euchre-* headers of PUBLISH_CONTRACT.md's wire format, made by publishing.signing
+    """The X-Euchre-* headers of the wire format (publishing/signing.py), made by publishing.signing
     (a fresh time and nonce each call)."""
     from publishing import signing
 

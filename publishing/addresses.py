@@ -3,7 +3,7 @@ players' page of the event with that uid (`/c/<club>/events/<pk>/`).
 
 The results text a hall laptop writes for the paper (publishing/results_text.py) gives the
 club's server's address of the night, and the laptop cannot know the page number the server
-gave its copy: the uid is the same on both (the publishing contract), so this address leads
+gave its copy: the uid is the same on both (publishing/snapshot/), so this address leads
 to the server's copy once it is published. A club that keeps its results private, and an
 unknown uid, are the same 404 as on the players' pages, so nobody learns which clubs or
 nights exist."""

@@ -54,7 +54,7 @@ SLUG, CLUB = "maple-hall", "Maple Hall Euchre Club"
 RIVAL_SLUG, RIVAL = "riverside", "Riverside Euchre"
 LAPTOP_NAME = "Hall laptop"
 KEY_TEXT = re.compile(r"euk_[A-Za-z0-9_\-]+")
-# The wire format's addresses (PUBLISH_CONTRACT.md).
+# The wire format's addresses (publishing/signing.py, publishing/urls.py).
 HELLO, APPLY = "/publish/v1/hello", "/publish/v1/apply"
 
 
