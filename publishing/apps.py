@@ -13,7 +13,15 @@ class PublishingConfig(AppConfig):
     verbose_name = "Publishing"
 
     def ready(self):
+        from tournaments.prize_pages import PRIZE_TABLES
+
         from . import (
             locks,  # noqa: F401  (the server refuses to edit a published night)
             receivers,  # noqa: F401  (the queue's receivers and the sender's start)
         )
+        from .prizes import published_prize_table
+
+        # After the money app's own (INSTALLED_APPS' order): a night published here has no
+        # money here, so its table is the laptop's, as published.
+        if published_prize_table not in PRIZE_TABLES:
+            PRIZE_TABLES.append(published_prize_table)

@@ -19,6 +19,12 @@ KEPT_FOR = 60.0
 _answers: dict = {}
 
 
+def forget(uid) -> None:
+    """This process forgets what it knew of the night `uid`: it was just published here (a
+    test's laptop and server are one process, which may have asked before)."""
+    _answers.pop(uid, None)
+
+
 def published_here(event: Event) -> str | None:
     now = time.monotonic()
     kept = _answers.get(event.uid)

@@ -102,3 +102,6 @@ class Published(models.Model):
     # rewrites only the rounds that changed (a round closed, a hand corrected), so a big
     # night's every publish costs what changed, not the whole night.
     round_digests = models.JSONField(default=dict)
+    # The night's prize table as the laptop shows it to players (money/prizes.py), or None:
+    # the money stays on the laptop, which works it out; the players here see the same table.
+    prizes = models.JSONField(null=True, blank=True)

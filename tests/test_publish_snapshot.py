@@ -15,6 +15,7 @@ import pytest
 import test_figures_agree_nights as nights_agree
 from django.urls import reverse
 from django.utils import timezone
+from prize_money import set_prizes
 from test_figures_agree_brackets import (
     check_every_surface,
     play,
@@ -111,8 +112,8 @@ def forget_originals(*events, players: bool) -> None:
 @pytest.fixture
 def corrected_night(club, director):
     event, people = progressive_night(club)
-    # Money is not published (yet): the night's prize table is the laptop's alone.
-    NightMoney.objects.filter(event=event).delete()
+    # The night's money stays on the laptop; its prize table, as players see it, travels.
+    set_prizes(event, fee=5, places="60/40", public=True, most_loners=2)
     hand = Hand.objects.get(
         table__round__event=event, table__round__number=2, table__number=2, number=3
     )
@@ -150,6 +151,9 @@ def test_a_published_progressive_night_shows_on_the_server_as_on_the_laptop(
     assert summary["events"] == 1 and summary["hands"] == 18
     copy_ = Event.objects.get(uid=event.uid)
     assert heard == [copy_.pk]
+    # The same pages, prize table and all (its money is not here: the laptop's table is).
+    assert not NightMoney.objects.filter(event=copy_).exists()
+    assert any("Prize pot: $" in page for page in before.values())
     assert public_pages(client, club) == before
     assert ratings_of(club) == ratings_before
     assert {x.name: fmt(x.total) for x in event_standings(copy_).players} == EXPECTED_TOTALS

@@ -25,6 +25,7 @@ from django.utils import timezone
 import scoring
 from brackets.models import Bracket, Game, Match, Team
 from clubs.models import Club, Player
+from publishing import locks
 from publishing.models import Published, PublishingKey
 from publishing.signals import night_published
 from ratings import services as ratings
@@ -256,7 +257,35 @@ def _read_event(data, where: str) -> dict:
     _unique([r["number"] for r in rounds], f"{where}.rounds", "round")
     event["rounds"] = rounds
     event["bracket"] = _read_bracket(data.get("bracket"), f"{where}.bracket", partnership, rounds)
+    event["prizes"] = _read_prizes(data.get("prizes"), f"{where}.prizes")
     return event
+
+
+PRIZE_TEXT = 4000  # the longest words of a prize table (its legend: the night's rules in words)
+
+
+def _read_prizes(data, where: str) -> dict | None:
+    """The laptop's prize table: words only (labels, names, amounts), each a short text."""
+    if data is None:
+        return None
+    data = _object(data, where)
+
+    def text(value, at: str) -> str:
+        if not isinstance(value, str) or len(value) > PRIZE_TEXT or "\x00" in value:
+            raise _malformed(at, f"a text of at most {PRIZE_TEXT} characters was expected")
+        return value
+
+    rows = [
+        {
+            name: text(_object(row, f"{where}.rows[{i}]").get(name), f"{where}.rows[{i}].{name}")
+            for name in ("label", "name", "amount", "team")
+        }
+        for i, row in enumerate(_list(data.get("rows"), f"{where}.rows"))
+    ]
+    return {
+        "rows": rows,
+        **{name: text(data.get(name), f"{where}.{name}") for name in ("paid_out", "pot", "legend")},
+    }
 
 
 def _read_hand(data, where: str) -> dict:
@@ -411,11 +440,13 @@ def _apply(key: PublishingKey, read: dict) -> dict:
             "laptop_name": key.laptop_name,
             "applied_at": now,
             "round_digests": digests,
+            "prizes": data["prizes"],
         }
         if data["uid"] in found:
             Published.objects.filter(event=event).update(**marked, changes=Col("changes") + 1)
         else:
             Published.objects.create(event=event, **marked)
+        locks.forget(event.uid)
         applied.append(event)
     if since:
         date, pk = min(since)

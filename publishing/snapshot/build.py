@@ -9,6 +9,8 @@ from clubs.models import Club, Player
 from seasons.models import SeasonRules
 from tournaments import reads
 from tournaments.models import Entry, Event, Hand, Partnership, Round, Seat, Table
+from tournaments.prize_pages import prize_table
+from tournaments.standings import event_standings
 
 from . import fields as F
 
@@ -109,6 +111,25 @@ def event_snapshot(event: Event) -> dict:
             for r in rounds
         ],
         "bracket": _bracket(event, place_of, {r.pk: r.number for r in rounds}),
+        "prizes": _prizes(event),
+    }
+
+
+def _prizes(event: Event) -> dict | None:
+    """The prize table as this laptop's pages show it to players (the money app's, through
+    tournaments' registry), in words and the club's currency; None when players see none."""
+    table = prize_table(event, event_standings(event), for_players=True)
+    prizes = table["prizes"] if table["prizes_public"] else None
+    if prizes is None:
+        return None
+    return {
+        "rows": [
+            {"label": r.label, "name": r.name, "amount": r.amount, "team": r.team}
+            for r in prizes.rows
+        ],
+        "paid_out": prizes.paid_out,
+        "pot": prizes.pot,
+        "legend": prizes.legend,
     }
 
 
