@@ -221,10 +221,14 @@ class RulesChoice(models.Model):
 
 
 class ClubQuerySet(models.QuerySet):
-    def directed_by(self, user):
+    def directed_by(self, user, right: str = "run nights"):
+        """The clubs where the user's role has the right (clubs/roles.py): by default any of
+        the club's staff, who all run nights."""
+        from .roles import roles_with
+
         if not user.is_authenticated:
             return self.none()
-        return self.filter(directors__user=user)
+        return self.filter(directors__user=user, directors__role__in=roles_with(right))
 
 
 class Club(RulesChoice):

@@ -172,6 +172,10 @@ INSTALLED_APPS = [
     "publishing",
     # Results by mail: each player who asked gets their night's result (queued, then sent).
     "results_mail",
+    # Sign-up before the night: the list, the cap and the waitlist, check-in from it.
+    "signup",
+    # The club's staff: a director's own sign-up, invitations to directors and assistants.
+    "directors",
     # The mail queue in the database (django-post-office): after results_mail, whose
     # send_queued_mail (post_office's, with growing waits between retries) then wins.
     "post_office",

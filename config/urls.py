@@ -19,6 +19,10 @@ urlpatterns = [
     path("accounts/", include("config.accounts")),
     # Before clubs/: its pages sit under /clubs/<slug>/publishing/ (and the laptop's requests).
     path("", include("publishing.urls")),
+    # Sign-up before the night (the players' form, the list, check-in, the calendar) and the
+    # club's staff (a director's own sign-up, invitations): before clubs/ too.
+    path("", include("signup.urls")),
+    path("", include("directors.urls")),
     path("clubs/", include("clubs.urls")),
     # The players' pages: no login, read-only.
     path("c/", include("tournaments.public_urls")),

@@ -1,0 +1,71 @@
+"""Who may do what in a club: the one table of the roles' rights (README, "Directors and
+assistants"), and the one check every view makes through its app's access helper.
+
+A club's staff are its `ClubDirector` rows. A director may do everything; an assistant director
+runs a night (check-in, the sign-up list, seating, rounds, hands and corrections with a reason,
+the door, brackets, printouts) but cannot change the club's settings, reissue the table cards,
+delete or retire anything, or manage the club's directors."""
+
+from django.core.exceptions import PermissionDenied
+
+
+class Right:
+    RUN_NIGHTS = "run nights"
+    SEE_CONTACTS = "see players' contact details"
+    CHANGE_SETTINGS = "change the club's settings"
+    REISSUE_CARDS = "reissue the table cards"
+    DELETE = "delete or retire"
+    MANAGE_DIRECTORS = "manage the club's directors"
+
+
+# The table: role -> its rights. The README's table is this one, in words; a test checks they
+# agree.
+RIGHTS: dict[str, frozenset[str]] = {
+    "director": frozenset(
+        {
+            Right.RUN_NIGHTS,
+            Right.SEE_CONTACTS,
+            Right.CHANGE_SETTINGS,
+            Right.REISSUE_CARDS,
+            Right.DELETE,
+            Right.MANAGE_DIRECTORS,
+        }
+    ),
+    "assistant": frozenset({Right.RUN_NIGHTS}),
+}
+
+# What a refused assistant reads, for each right it lacks.
+REFUSALS = {
+    Right.SEE_CONTACTS: "Only the club's directors see players' email addresses and phone numbers.",
+    Right.CHANGE_SETTINGS: "Only the club's directors change its settings.",
+    Right.REISSUE_CARDS: "Only the club's directors reissue the table cards.",
+    Right.DELETE: "Only the club's directors delete or retire anything.",
+    Right.MANAGE_DIRECTORS: "Only the club's directors invite or remove directors and assistants.",
+}
+
+
+def may(role: str | None, right: str) -> bool:
+    return right in RIGHTS.get(role or "", frozenset())
+
+
+def roles_with(right: str) -> list[str]:
+    return sorted(role for role, rights in RIGHTS.items() if right in rights)
+
+
+def role_of(user, club) -> str | None:
+    """The user's role in the club, or None. One query, not cached: a role taken away applies
+    at the next request."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return club.directors.filter(user=user).values_list("role", flat=True).first()
+
+
+def require(user, club, right: str) -> str:
+    """The user's role, when it has the right; else PermissionDenied, in words (403.html)."""
+    role = role_of(user, club)
+    if may(role, right):
+        return role
+    raise PermissionDenied(
+        REFUSALS.get(right, "You do not direct this club.")
+        + " Ask one of its directors to do it, or to make you a director."
+    )
