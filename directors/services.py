@@ -8,6 +8,7 @@ other at the same moment cannot both succeed."""
 
 from __future__ import annotations
 
+import datetime
 import itertools
 
 from django.conf import settings
@@ -31,7 +32,7 @@ from results_mail import sending
 from results_mail.services import base_url
 
 from . import limits
-from .models import Invitation, JoinRequest, new_token, token_hash
+from .models import JOIN_LINK_DAYS, Invitation, JoinRequest, new_token, token_hash
 
 Role = ClubDirector.Role
 User = get_user_model()
@@ -96,6 +97,7 @@ def join_ask(
     guess = limits.take(limits.join_budgets(email=email, address=address))
     if guess.refused:
         raise _too_many(guess, "ask")
+    _forget_old_asks()
     with transaction.atomic():
         if account_for(email) is not None:
             _send(
@@ -128,6 +130,16 @@ def join_ask(
     return join
 
 
+def _forget_old_asks() -> None:
+    """A sign-up's password hash is kept no longer than its link works, and its row a month
+    (its link says "expired" meanwhile, then "not one we know")."""
+    now = timezone.now()
+    JoinRequest.objects.filter(created__lt=now - datetime.timedelta(days=30)).delete()
+    JoinRequest.objects.filter(
+        created__lte=now - datetime.timedelta(days=JOIN_LINK_DAYS), used_at=None
+    ).exclude(password="").update(password="")
+
+
 def join_for(token: str) -> JoinRequest | None:
     """The sign-up a link names, whatever became of it (the page says which)."""
     return JoinRequest.objects.filter(token_hash=token_hash(token)).first()
@@ -152,7 +164,8 @@ def join_confirm(*, join: JoinRequest) -> tuple:
         except IntegrityError:
             raise Refused("taken") from None
         club = _club_make(name=join.club_name, user=user)
-        JoinRequest.objects.filter(pk=join.pk).update(user=user, club=club)
+        # The hash is the account's now: the sign-up keeps no copy.
+        JoinRequest.objects.filter(pk=join.pk).update(user=user, club=club, password="")
     return user, club
 
 

@@ -114,6 +114,8 @@ def test_a_director_signs_up_confirms_by_the_mail_and_lands_in_the_new_club(clie
     assert (user.username, user.email) == ("Ann.Lee@Example.org", "Ann.Lee@Example.org")
     assert ClubDirector.objects.get(club=club).user == user
     assert ClubDirector.objects.get(club=club).role == "director"
+    # The hash is the account's now; the sign-up keeps no copy.
+    assert JoinRequest.objects.get().password == ""
     landed = client.get(made.url)
     assert "Welcome: Oak Street Euchre is set up, and you direct it." in page(landed)
     # The club page's card to the Directors page.
@@ -201,6 +203,11 @@ def test_wrong_expired_and_used_links_say_so_and_make_nothing(client, smtp, send
         assert old.status_code == 410
         assert "It is more than 3 days old, so nothing was made." in page(old)
     assert not User.objects.exists() and not Club.objects.exists()
+    # The next sign-up forgets an expired one's password hash.
+    ask(Client(), email="bo@example.org")
+    assert JoinRequest.objects.get(email="ann@example.org").password == ""
+    JoinRequest.objects.filter(email="bo@example.org").delete()
+    JoinRequest.objects.update(password="md5$x$y")  # as it was, to confirm it below
 
     JoinRequest.objects.update(created=timezone.now() - datetime.timedelta(days=2, hours=23))
     assert client.post(link).status_code == 302
@@ -383,8 +390,13 @@ def test_someone_with_an_account_logs_in_then_accepts_with_one_button(
     director_client.post(link)
     assert not ClubDirector.objects.filter(user=other_director, club=club).exists()
 
+    # Logging in from the page comes back to the link.
     otto = Client()
-    otto.force_login(other_director)
+    logged_in = otto.post(
+        f"{reverse('login')}?next={link}",
+        {"username": "otto", "password": "otto-pass-123", "next": link},
+    )
+    assert logged_in.status_code == 302 and logged_in.url == link
     assert "You are logged in as otto." in page(otto.get(link))
     assert otto.post(link).url == "/clubs/maple-hall/"
     assert ClubDirector.objects.get(user=other_director, club=club).role == "director"
@@ -561,3 +573,30 @@ def test_an_empty_post_is_told_every_missing_field(client, smtp):
     for words in ("Type your email address", "Choose a password", "Type your club's name."):
         assert words in page(answer)
     assert not JoinRequest.objects.exists()
+
+
+@pytest.mark.django_db
+def test_invitations_to_one_address_are_limited_however_often_cancelled(
+    director_client, club, smtp, send
+):
+    for _ in range(3):
+        assert invite(director_client, club).status_code == 302
+        pk = Invitation.objects.pending().get().pk
+        director_client.post(staff_url(club), {"action": "cancel", "pk": pk})
+    refused = invite(director_client, club)
+    assert refused.status_code == 400
+    assert "A few mails went to this address in the last hour already" in page(refused)
+    assert "or invite them again in" in page(refused)
+    send()
+    assert len(smtp.to("al@example.org")) == 3 and not Invitation.objects.pending().exists()
+
+
+@pytest.mark.django_db
+def test_where_no_mail_goes_the_directors_page_invites_nobody(director_client, club, settings):
+    settings.PASSWORD_RESET_BY_MAIL = False
+    shown = director_client.get(staff_url(club))
+    assert "This computer sends no mail, so nobody can be invited from here" in page(shown)
+    assert 'value="invite"' not in raw(shown)
+    refused = invite(director_client, club)
+    assert refused.status_code == 400 and "nobody can be invited from here" in page(refused)
+    assert not Invitation.objects.exists()

@@ -178,6 +178,13 @@ def test_the_new_pages_fit_phones_and_big_text(
     link = mail("al@example.org", "/directors/invite/")
     page.context.clear_cookies()
     page.goto(link)
+    page.get_by_label("Choose a password").fill(PASSWORD)
+    page.get_by_label("The same password again").fill(PASSWORD + "x")
     page.get_by_role("button", name="Join the staff").click()
-    expect(page.locator("#field-password1")).to_contain_text("Choose a password")
+    expect(page.locator("#field-password2")).to_contain_text("The two passwords differ")
     shot("accept")
+    # The links to the sign-up, where it works.
+    for where in ("", "/accounts/login/"):
+        page.goto(base + where)
+        expect(page.locator("#join-link")).to_be_visible()
+        shot("home" if not where else "login")
