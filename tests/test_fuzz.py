@@ -404,6 +404,9 @@ def forbidden(world: World, persona: str, view_name: str) -> tuple[set[str], lis
     public = view_name.startswith(("public:", "players:")) or view_name in (
         "tournaments:home",
         "seasons:season",
+        # The calendar: the club's nights, as its public page lists them.
+        "signup:event-ics",
+        "signup:club-ics",
     )
     hidden = {HIDDEN} if public else set()
     if persona == DIRECTOR:
