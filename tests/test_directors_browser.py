@@ -13,6 +13,7 @@ import pytest
 from conftest import PLAYER_NAMES
 from django.core.management import call_command
 from playwright.sync_api import expect
+from test_every_page_browser import AXE, OPTIONS, violations_said
 from test_results_mail import Inbox, _free_port
 
 from clubs.models import Club, Player
@@ -150,6 +151,10 @@ def test_the_new_pages_fit_phones_and_big_text(
             label = f"{size}{'-200' if text != '100%' else ''}"
             page.screenshot(path=f"{SHOTS}/{name}-{label}.png", full_page=True)
         fits(page)
+        # As every page of the app is checked (tests/test_every_page_browser.py): axe finds no
+        # WCAG A or AA violation.
+        violations = AXE.run(page, options=OPTIONS).response["violations"]
+        assert not violations, f"{name} at {size} px:\n{violations_said(violations)}"
 
     page.goto(base + "/directors/join/")
     page.get_by_label("Your email address").fill("nora@example.org")
