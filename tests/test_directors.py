@@ -600,3 +600,24 @@ def test_where_no_mail_goes_the_directors_page_invites_nobody(director_client, c
     refused = invite(director_client, club)
     assert refused.status_code == 400 and "nobody can be invited from here" in page(refused)
     assert not Invitation.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_presses_at_once_make_one_club_and_one_role(club, director, django_user_model):
+    join = JoinRequest.objects.create(
+        email="ann@example.org", password="md5$x$y", club_name="Oak Street", token_hash="a" * 64
+    )
+    made = at_once([lambda: services.join_confirm(join=join) for _ in range(2)])
+    assert sorted(type(r).__name__ for r in made) == ["Refused", "tuple"]
+    assert Club.objects.filter(name="Oak Street").count() == 1
+    assert User.objects.filter(username="ann@example.org").count() == 1
+
+    al = django_user_model.objects.create_user("al@example.org", password="al-pass-123456")
+    invitation = Invitation.objects.create(
+        club=club, email="al@example.org", role="assistant", token_hash="b" * 64
+    )
+    accepted = at_once(
+        [lambda: services.invitation_accept(invitation=invitation, user=al) for _ in range(2)]
+    )
+    assert sorted(type(r).__name__ for r in accepted) == ["Refused", "tuple"]
+    assert ClubDirector.objects.filter(club=club, user=al).count() == 1
