@@ -13,13 +13,20 @@ PASSWORD_HELP = (
 )
 
 
+# The address becomes the account's username, the shorter of the two columns: PostgreSQL
+# refuses a longer one (SQLite would store it).
+EMAIL_MAX = min(User._meta.get_field(f).max_length for f in ("email", "username"))
+
+
 def _email_field(label: str) -> forms.EmailField:
     return forms.EmailField(
         label=label,
-        max_length=User._meta.get_field("email").max_length,
+        max_length=EMAIL_MAX,
         error_messages={
             "required": "Type your email address: the link to confirm it goes there.",
             "invalid": "This is not an email address: check it, e.g. ann@example.org.",
+            "max_length": f"An address here has at most {EMAIL_MAX} characters; this one has "
+            "%(show_value)d.",
         },
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
@@ -121,10 +128,9 @@ class InviteForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["email"].error_messages = {
-            "required": "Type the address to send the invitation to.",
-            "invalid": "This is not an email address: check it, e.g. ann@example.org.",
-        }
+        self.fields["email"].error_messages.update(
+            required="Type the address to send the invitation to."
+        )
 
 
 class RoleForm(forms.Form):

@@ -144,6 +144,12 @@ def test_a_director_signs_up_confirms_by_the_mail_and_lands_in_the_new_club(clie
             "password",
             "The password is too similar to the",
         ),
+        # An address becomes the username: 150 characters at most (PostgreSQL's column).
+        (
+            {"email": "a" * 139 + "@example.org"},
+            "email",
+            "An address here has at most 150 characters; this one has 151.",
+        ),
         ({"club_name": ""}, "club_name", "Type your club's name."),
         ({"club_name": "   "}, "club_name", "Type your club's name."),
         ({"club_name": "!!! ???"}, "club_name", "at least one letter or number"),
@@ -413,6 +419,7 @@ def test_someone_with_an_account_logs_in_then_accepts_with_one_button(
         ({"role": "owner"}, "Choose assistant director or director."),
         ({"email": "asa@example.org"}, "asa@example.org is already on the club's staff"),
         ({"email": "ASA"}, "ASA is not an email address"),
+        ({"email": "a" * 139 + "@example.org"}, "at most 150 characters; this one has 151"),
     ],
 )
 def test_every_bad_invitation_is_told_and_nothing_is_sent(
