@@ -1,7 +1,6 @@
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
-from django.utils.text import slugify
 
 from clubs.models import Club, ClubDirector
 
@@ -66,7 +65,8 @@ class JoinForm(forms.Form):
 
     def clean_club_name(self):
         name = " ".join(self.cleaned_data["club_name"].split())
-        if not slugify(name):
+        # Any alphabet: a name with no Latin letter gets the web address "club" (services).
+        if not any(c.isalnum() for c in name):
             raise ValidationError("Give the club a name with at least one letter or number.")
         return name
 

@@ -147,7 +147,8 @@ def join_for(token: str) -> JoinRequest | None:
 
 def join_confirm(*, join: JoinRequest) -> tuple:
     """The button on the link's page: the account (logging in with the address and the
-    password typed), the club, its director. Once: a second press finds it used."""
+    password typed), the club, its director. Once: a second press finds it used. Refused
+    with the link's state ("expired", "used", "taken"), which the page says in words."""
     with transaction.atomic():
         now = timezone.now()
         if join.expired:

@@ -251,6 +251,12 @@ def test_a_club_name_already_used_gets_the_next_free_web_address(smtp, send, clu
         browser.post(link_in(smtp.messages[-1][1], "/directors/join/"))
     slugs = Club.objects.filter(name="Maple Hall").order_by("pk").values_list("slug", flat=True)
     assert list(slugs) == ["maple-hall-2", "maple-hall-3"]
+    # A name in another alphabet: a web address all the same.
+    browser = Client()
+    ask(browser, email="c@example.org", club_name="Ελληνικός Σύλλογος")
+    send()
+    browser.post(link_in(smtp.messages[-1][1], "/directors/join/"))
+    assert Club.objects.get(name="Ελληνικός Σύλλογος").slug == "club"
 
 
 @pytest.mark.django_db
