@@ -145,7 +145,8 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
                 refusal = "Nothing was changed: use one of the page's buttons."
         except services.Refused as refused:
             refusal = str(refused)
-    return _render_staff(request, club, invite_form, refusal)
+    refused_invite = bool(refusal) and request.POST.get("action") == "invite"
+    return _render_staff(request, club, invite_form, refusal, refused_invite)
 
 
 def _number(text) -> int:
@@ -180,7 +181,7 @@ def _change_member(request: HttpRequest, club: Club, action: str) -> HttpRespons
     return redirect("directors:staff", slug=club.slug)
 
 
-def _render_staff(request, club, invite_form, refusal) -> HttpResponse:
+def _render_staff(request, club, invite_form, refusal, refused_invite=False) -> HttpResponse:
     failed = bool(refusal or invite_form.errors)
     return render(
         request,
@@ -191,6 +192,7 @@ def _render_staff(request, club, invite_form, refusal) -> HttpResponse:
             "pending": club.invitations.pending().order_by("created"),
             "invite_form": invite_form,
             "refusal": refusal,
+            "refused_invite": refused_invite,
             "mail_works": services.mail_works(),
             "roles": ClubDirector.Role.choices,
             "days": INVITE_LINK_DAYS,
