@@ -1,12 +1,18 @@
 """The one access check of the publishing pages: only the club's directors make or revoke its
-keys (server) or link it (laptop). 404 otherwise, whether or not it exists, and for anyone not
-logged in (the views are @login_required first)."""
+keys (server) or link it, unlink it and send (laptop): they are the club's settings
+(clubs/roles.py). 404 for anyone not on the club's staff, whether or not it exists, and for
+anyone not logged in (the views are @login_required first); a 403 in words for an assistant."""
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
+from clubs import roles
 from clubs.models import Club
+from clubs.roles import Right, staff_role
 
 
 def club_for_director(request: HttpRequest, slug: str) -> Club:
-    return get_object_or_404(Club.objects.directed_by(request.user), slug=slug)
+    clubs = Club.objects.directed_by(request.user).annotate(staff_role=staff_role(request.user))
+    club = get_object_or_404(clubs, slug=slug)
+    roles.allow(request, club.staff_role, Right.CHANGE_SETTINGS)
+    return club
