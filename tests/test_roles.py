@@ -296,9 +296,17 @@ def test_the_assistant_is_not_offered_what_its_role_cannot_do(client, world, ass
         season_url: [reverse("seasons:settings", args=[w.club.slug])],
         money_url: ['id="currency"'],
     }
-    # The club has table cards, so the reissue form is there for a director to see.
+    bracket_url = reverse("brackets:bracket", args=[world["bracket"].event_id])
+    hidden[bracket_url] = [
+        'id="reset"',
+        reverse("brackets:match-reset", args=[world["bracket"].event_id]),
+    ]
+    # The club has table cards, so the reissue form is there for a director to see; a match
+    # called, so the bracket's reset is.
     client.force_login(director)
     client.get(reverse("tournaments:printout-table-cards", args=[w.club.slug]))
+    call = reverse("brackets:match-call", args=[world["bracket"].event_id, "W1-1"])
+    assert client.post(call, {"table": "20"}).status_code == 302
     for url, parts in hidden.items():
         page = words(client.get(url))
         for part in parts:
