@@ -101,6 +101,20 @@ def allow(request, role: str | None, right: str) -> str:
     return role
 
 
+def club_for(request, slug: str, right: str = Right.RUN_NIGHTS):
+    """The club at `slug` for an app's access helper: a 404 unless the user is on its staff
+    (so no other club's name leaks), a 403 in words unless their role has the `right`; the
+    role is found in the club's own query."""
+    from django.shortcuts import get_object_or_404
+
+    from .models import Club
+
+    clubs = Club.objects.directed_by(request.user).annotate(staff_role=staff_role(request.user))
+    club = get_object_or_404(clubs, slug=slug)
+    allow(request, club.staff_role, right)
+    return club
+
+
 class May:
     """What the user's role may do, for a template: `{% if may.change_settings %}`. The names
     are `Right`'s, in lower case; a page no access helper opened (no club) may nothing."""

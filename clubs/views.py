@@ -20,7 +20,7 @@ from .forms import (
     RosterImportForm,
 )
 from .models import Club, Player
-from .roles import Right, staff_role
+from .roles import Right
 from .signals import player_nights
 from .tables import PlayerTable, RetiredTable, pages_of
 from .text import initials
@@ -32,10 +32,7 @@ FOUND_LIMIT = 20
 def _get_club_for_user(request: HttpRequest, slug: str, right: str = Right.RUN_NIGHTS) -> Club:
     """The club, if the user is on its staff; any other club is a 404, so its name never
     leaks. A role without the `right` is told so, a 403 in words (clubs/roles.py)."""
-    clubs = Club.objects.directed_by(request.user).annotate(staff_role=staff_role(request.user))
-    club = get_object_or_404(clubs, slug=slug)
-    roles.allow(request, club.staff_role, right)
-    return club
+    return roles.club_for(request, slug, right)
 
 
 def _get_player_for_user(

@@ -26,7 +26,4 @@ def event_for_director(request: HttpRequest, pk: int, right: str = Right.RUN_NIG
 
 
 def club_for_director(request: HttpRequest, slug: str, right: str = Right.RUN_NIGHTS) -> Club:
-    clubs = Club.objects.directed_by(request.user).annotate(staff_role=staff_role(request.user))
-    club = get_object_or_404(clubs, slug=slug)
-    roles.allow(request, club.staff_role, right)
-    return club
+    return roles.club_for(request, slug, right)

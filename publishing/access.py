@@ -4,15 +4,11 @@ keys (server) or link it, unlink it and send (laptop): they are the club's setti
 anyone not logged in (the views are @login_required first); a 403 in words for an assistant."""
 
 from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
 
 from clubs import roles
 from clubs.models import Club
-from clubs.roles import Right, staff_role
+from clubs.roles import Right
 
 
 def club_for_director(request: HttpRequest, slug: str) -> Club:
-    clubs = Club.objects.directed_by(request.user).annotate(staff_role=staff_role(request.user))
-    club = get_object_or_404(clubs, slug=slug)
-    roles.allow(request, club.staff_role, Right.CHANGE_SETTINGS)
-    return club
+    return roles.club_for(request, slug, Right.CHANGE_SETTINGS)

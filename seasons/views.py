@@ -15,7 +15,7 @@ from django_tables2 import RequestConfig
 
 from clubs import edit_locks, roles
 from clubs.models import Club, Player
-from clubs.roles import Right, staff_role
+from clubs.roles import Right
 from clubs.tables import pages_of
 from clubs.text import initials
 from tournaments.hidden import for_print
@@ -42,10 +42,7 @@ def _get_club(
     page: a club that shows its results. 404 otherwise, whether or not the club exists."""
     if not director:
         return get_object_or_404(Club.objects.filter(results_public=True), slug=slug)
-    clubs = Club.objects.directed_by(request.user).annotate(staff_role=staff_role(request.user))
-    club = get_object_or_404(clubs, slug=slug)
-    roles.allow(request, club.staff_role, right)
-    return club
+    return roles.club_for(request, slug, right)
 
 
 # --- Which season ----------------------------------------------------------------------------

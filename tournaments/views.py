@@ -122,10 +122,7 @@ def rules(request: HttpRequest) -> HttpResponse:
 def _get_club_for_user(request: HttpRequest, slug: str, right: str = Right.RUN_NIGHTS) -> Club:
     """The club, if the user is on its staff (any other club is a 404, so its name never
     leaks) and their role has the `right` (else a 403 in words: clubs/roles.py)."""
-    clubs = Club.objects.directed_by(request.user).annotate(staff_role=staff_role(request.user))
-    club = get_object_or_404(clubs, slug=slug)
-    roles.allow(request, club.staff_role, right)
-    return club
+    return roles.club_for(request, slug, right)
 
 
 # Each helper below also refuses, in words, a post that would change a night this server must
