@@ -363,6 +363,18 @@ def test_an_assistant_runs_a_round_from_seating_to_closing_but_not_the_clubs_set
     assert club.name == "Maple Hall Euchre Club"
 
 
+def test_a_role_is_the_users_in_each_club_apart(client, club, other_club, assistant):
+    """An assistant at Maple Hall who directs Riverside: its own club's settings are its to
+    change, Maple Hall's are not."""
+    ClubDirector.objects.create(club=other_club, user=assistant)
+    client.force_login(assistant)
+    ours = client.get(reverse("clubs:club-settings", args=[club.slug]))
+    assert refused_in_words(ours, Right.CHANGE_SETTINGS)
+    assert client.get(reverse("clubs:club-settings", args=[other_club.slug])).status_code == 200
+    page = words(client.get(reverse("clubs:club-detail", args=[other_club.slug])))
+    assert reverse("clubs:club-settings", args=[other_club.slug]) in page
+
+
 # --- The README's table is RIGHTS --------------------------------------------------------------
 
 
