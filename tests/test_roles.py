@@ -322,6 +322,57 @@ def test_the_assistant_is_not_offered_what_its_role_cannot_do(client, world, ass
     assert reverse("clubs:player-add", args=[w.club.slug]) in page
 
 
+def offered(page: str, here: str) -> list[tuple[str, str]]:
+    """Every link and form of a page: (method, address), a form's own address if it has none."""
+    found = [("get", html.unescape(h)) for h in re.findall(r'<a\b[^>]*\bhref="([^"#]+)', page)]
+    for form in re.findall(r"<form\b[^>]*>", page):
+        method = re.search(r'\bmethod="(\w+)"', form)
+        action = re.search(r'\baction="([^"]*)"', form)
+        address = html.unescape(action.group(1)) if action and action.group(1) else here
+        found.append(((method.group(1) if method else "get").lower(), address))
+    return found
+
+
+def test_every_link_and_form_an_assistants_pages_offer_is_one_it_may_use(assistant_client, world):
+    """Every director's page an assistant reaches from the club's page: nothing on them leads
+    to a refusal."""
+    from urllib.parse import urlsplit
+
+    from django.urls import Resolver404, resolve
+
+    w = world["world"]
+    # The club's page and each of its nights (a bracket, one in play, one over, one to come),
+    # then one of every other kind of page their links lead to.
+    to_visit = [reverse("clubs:club-detail", args=[w.club.slug])]
+    to_visit += [reverse("tournaments:event-detail", args=[e.pk]) for e in w.club.events.all()]
+    seen_names, checked = set(), 0
+    while to_visit:
+        url = to_visit.pop(0)
+        response = assistant_client.get(url)
+        assert response.status_code == 200, url
+        if not response["Content-Type"].startswith("text/html"):
+            continue
+        for method, address in offered(response.content.decode(), url):
+            path = urlsplit(address).path
+            if not path.startswith("/"):
+                continue
+            try:
+                name = resolve(path).view_name
+            except Resolver404:
+                continue
+            if name not in DIRECTOR_PAGES:
+                continue
+            right = DIRECTOR_PAGES[name][0 if method == "get" else 1]
+            assert right is not POST_ONLY and may("assistant", right), (url, method, address)
+            checked += 1
+            if method == "get" and name not in seen_names:
+                seen_names.add(name)
+                to_visit.append(address)
+    # The walk reached the night's pages, not the club's page alone.
+    assert {"tournaments:event-detail", "tournaments:round-detail", "money:night"} <= seen_names
+    assert checked > 50, checked
+
+
 def test_an_assistant_runs_a_round_from_seating_to_closing_but_not_the_clubs_settings(
     assistant_client, club, event, players
 ):
