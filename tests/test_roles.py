@@ -123,6 +123,8 @@ PUBLIC = {
     "results_mail:ask",
     "results_mail:confirm",
     "results_mail:unsubscribe",
+    "signup:event-ics",
+    "signup:club-ics",
     *(
         f"tournaments:captain-{page}"
         for page in ("code", "table", "hand", "send", "state", "fix", "delete", "confirm")
