@@ -1,0 +1,16 @@
+"""`{% load checkin_tags %}{% checkin_card event %}`: the event page's card leading to the
+check-in from the sign-up list, when the event has sign-ups. It lives in signup so that
+tournaments never imports it; the figures are signup.checkin.counts'."""
+
+from django import template
+
+from signup import checkin
+
+register = template.Library()
+
+
+@register.inclusion_tag("signup/_checkin_card.html")
+def checkin_card(event) -> dict:
+    if not event.signups.exists():
+        return {"event": event, "counts": None}
+    return {"event": event, "counts": checkin.counts(event)}
