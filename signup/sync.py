@@ -191,11 +191,11 @@ def keep(club, events: dict) -> Kept:
                 if copy is not None and copy.event_id != event.pk:
                     continue  # another night's name: a uid names one sign-up, never moved
                 seen.add(signup_uid)
-                kept.names += values["status"] != SignUp.Status.CANCELLED
                 if copy is None:
                     copy = SignUp(event=event, uid=signup_uid, token=None)
                     kept.new += values["status"] != SignUp.Status.CANCELLED
                 _copy(club, copy, values, row, kept)
+                kept.names += copy.status != SignUp.Status.CANCELLED  # as this laptop lists them
             gone = event.signups.filter(token__isnull=True).exclude(uid__in=seen)
             for copy in gone.exclude(status=SignUp.Status.CANCELLED).select_for_update():
                 _cancel(copy, now, kept)
