@@ -17,7 +17,7 @@ import datetime
 import logging
 import uuid
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import JsonResponse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -120,8 +120,11 @@ def _clean(row: dict) -> dict | None:
     position = row.get("position")
     values["position"] = position if isinstance(position, int) and position >= 0 else 0
     values["status"] = row["status"]
-    cancelled = row.get("cancelled_at")
-    values["cancelled_at"] = parse_datetime(cancelled) if isinstance(cancelled, str) else None
+    try:
+        cancelled = row.get("cancelled_at")
+        values["cancelled_at"] = parse_datetime(cancelled) if isinstance(cancelled, str) else None
+    except ValueError:  # well formed but no such moment
+        values["cancelled_at"] = None
     return values
 
 
@@ -261,7 +264,12 @@ def fetch(link: Link) -> Kept:
     except (sender.SendFailed, keys.BadKey) as failure:
         _fetched(link.club, tried_at=now, error=str(failure))
         raise FetchFailed(str(failure)) from None
-    kept = keep(link.club, answer["events"])
+    try:
+        kept = keep(link.club, answer["events"])
+    except IntegrityError:
+        # Another fetch (the sender's, a second press) kept the same new names at this
+        # moment: they are there now, and this one updates them.
+        kept = keep(link.club, answer["events"])
     _fetched(link.club, at=now, tried_at=now, error="")
     return kept
 

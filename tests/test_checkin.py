@@ -220,3 +220,32 @@ def test_a_night_published_from_the_laptop_is_refused_here_in_words(director_cli
     assert "change it on that laptop" in answer.content.decode()
     assert SignUp.objects.get(pk=night["jim"].pk).arrival == ""
     assert not Entry.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_taps_at_the_same_moment_check_a_team_in_once(club):
+    """Two helpers at the door tap Here for the same team at once (and another name that is
+    new to the roster too): one entry each, one partnership, one roster player each."""
+    from conftest import at_once
+
+    from signup import checkin
+
+    event = Event.objects.create(
+        club=club, name="Pairs night", date=datetime.date(2026, 11, 25), format="pairs"
+    )
+    team = listed(event, "Nell New", partner_name="Ned New", places=2)
+    again = listed(event, "Nell  new")  # the same person put down twice
+    results = at_once(
+        [
+            lambda: checkin.check_in(event=event, pk=team.pk),
+            lambda: checkin.check_in(event=event, pk=team.pk),
+            lambda: checkin.check_in(event=event, pk=again.pk),
+        ]
+    )
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert sorted(done for _, done in results[:2]) == [False, True]
+    # Nell is one roster player, named as whichever tap added her first.
+    names = Player.objects.filter(club=club).values_list("name", flat=True)
+    assert sorted(n.casefold() for n in names) == ["ned new", "nell new"]
+    assert Entry.objects.filter(event=event).count() == 2
+    assert Partnership.objects.filter(event=event).count() == 1
