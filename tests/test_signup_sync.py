@@ -126,6 +126,23 @@ def test_the_endpoint_refuses_a_bad_signature_a_replay_and_a_get(client, club, m
     assert "does not accept this key" in forged.json()["error"]
     assert "mary@example.org" not in forged.content.decode()
     assert client.get(SIGNUPS).status_code == 405
+    # The same request sent again (a replay) is refused, whatever it asks.
+    parsed = keys.parse(text)
+    body = gzip.compress(json.dumps({"club_uid": str(club.uid)}).encode())
+    headers = signing.headers(parsed.key_id, parsed.secret, body)
+    meta = {f"HTTP_{k.upper().replace('-', '_')}": v for k, v in headers.items()}
+    first, again = (
+        client.post(
+            SIGNUPS,
+            data=body,
+            content_type="application/json",
+            HTTP_CONTENT_ENCODING="gzip",
+            **meta,
+        )
+        for _ in range(2)
+    )
+    assert first.status_code == 200 and "mary@example.org" in first.content.decode()
+    assert again.status_code == 409 and "a replay" in again.json()["error"]
 
 
 def test_another_clubs_key_is_refused(client, club, other_club, director, tonight):
@@ -330,7 +347,7 @@ def test_a_row_the_laptop_cannot_read_is_skipped_and_a_uid_never_moves_nights(cl
                 row(name=""),
                 row(name=["a list"]),
                 row(uid=theirs.uid, name="Moved?"),
-                row(name="Fine", places=7, position=-3),
+                row(name="Fine", places=7, position=-3, cancelled_at="2026-13-45T10:00:00"),
             ],
             "not a uid": [row()],
         },
