@@ -65,7 +65,7 @@ def check_in_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 class TapForm(forms.Form):
-    signup = forms.IntegerField(min_value=1)
+    signup = forms.IntegerField(min_value=1, max_value=2**63 - 1)
     action = forms.ChoiceField(choices=[(a, a) for a in ("here", "no_show", "undo", "place")])
 
 

@@ -90,9 +90,15 @@ def test_the_endpoint_answers_the_clubs_signups_from_yesterday_on(
     theirs = Event.objects.create(club=other_club, name="Theirs", date=timezone.localdate())
     listed(theirs, "Not Ours")
 
+    # A night with nobody on its list yet (or nobody left) is answered, its list empty.
+    later = Event.objects.create(
+        club=club, name="Next week", date=timezone.localdate() + datetime.timedelta(days=7)
+    )
+
     answer = sender.post(server(live_server), text, "signups", {"club_uid": club.uid})
     assert answer["ok"] and answer["format"] == 1
-    assert set(answer["events"]) == {str(tonight.uid), str(yesterday.uid)}
+    assert set(answer["events"]) == {str(tonight.uid), str(yesterday.uid), str(later.uid)}
+    assert answer["events"][str(later.uid)] == []
     rows = answer["events"][str(tonight.uid)]
     assert [r["name"] for r in rows] == ["Mary Smith", "Jim & co", "Gone Girl"]
     assert rows[0] | {"uid": None} == {
@@ -333,6 +339,10 @@ def test_a_cancellation_or_a_name_gone_from_the_server_is_cancelled_here(club, t
         "Added on the laptop": "in",
     }
     assert SignUp.objects.get(pk=local.pk).token  # untouched
+    # Every name removed there: the list answered empty cancels what is left here.
+    SignUp.objects.filter(uid=a).update(status="in")
+    assert sync.keep(club, {str(tonight.uid): []}).cancelled == 1
+    assert not SignUp.objects.filter(event=tonight, token__isnull=True, status="in").exists()
 
 
 def test_a_row_the_laptop_cannot_read_is_skipped_and_a_uid_never_moves_nights(club, tonight):
