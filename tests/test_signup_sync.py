@@ -366,3 +366,14 @@ def test_a_row_the_laptop_cannot_read_is_skipped_and_a_uid_never_moves_nights(cl
     fine = SignUp.objects.get(event=tonight)
     assert (fine.name, fine.places, fine.position) == ("Fine", 1, 0)
     assert SignUp.objects.get(pk=theirs.pk).name == "Stays There"
+
+
+def test_a_linked_laptops_event_page_leads_to_the_list_before_any_is_fetched(
+    director_client, club, tonight
+):
+    event_page = reverse("tournaments:event-detail", args=[tonight.pk])
+    assert "Check in from the list" not in director_client.get(event_page).content.decode()
+    Link.objects.create(club=club, server_url="https://euchre.example.org", key="euk_x")
+    shown = director_client.get(event_page).content.decode()
+    assert "No names on the list here yet" in shown
+    assert reverse("signup:check-in", args=[tonight.pk]) in shown
