@@ -38,7 +38,7 @@ def _fetched_words(event: Event) -> dict | None:
     fetched = Fetched.objects.filter(club=event.club).first()
     at = fetched.at if fetched else None
     if at is None:
-        when = "not fetched from the club's server yet"
+        when = "not fetched yet"
     elif timezone.localdate(at) == timezone.localdate():
         when = f"fetched at {dates.clock(at, event)}"
     else:
