@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views_calendar
+from . import sync, views_calendar, views_checkin
 
 app_name = "signup"
 
@@ -11,4 +11,18 @@ urlpatterns: list = []
 urlpatterns += [
     path("c/<slug:slug>/events/<int:pk>/event.ics", views_calendar.event_ics, name="event-ics"),
     path("c/<slug:slug>/calendar.ics", views_calendar.club_ics, name="club-ics"),
+]
+
+# Check-in from the list (signup/views_checkin.py), and the laptop's signed request for the
+# sign-ups (signup/sync.py), at publishing's address beside its two.
+urlpatterns += [
+    path("publish/v1/signups", sync.signups, name="sync-signups"),
+    path("events/<int:pk>/signup/check-in/", views_checkin.check_in_page, name="check-in"),
+    path("events/<int:pk>/signup/check-in/tap/", views_checkin.tap, name="check-in-tap"),
+    path(
+        "events/<int:pk>/signup/check-in/rest/",
+        views_checkin.rest_not_coming,
+        name="check-in-rest",
+    ),
+    path("events/<int:pk>/signup/check-in/fetch/", views_checkin.fetch_now, name="check-in-fetch"),
 ]
