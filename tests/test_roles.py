@@ -96,6 +96,10 @@ DIRECTOR_PAGES = {
     "tournaments:printout-tally": (NIGHTS, NIGHTS),
     "tournaments:printout-table-cards": (NIGHTS, NIGHTS),
     "tournaments:printout-standings": (NIGHTS, NIGHTS),
+    "signup:check-in": (NIGHTS, NIGHTS),
+    "signup:check-in-tap": (POST_ONLY, NIGHTS),
+    "signup:check-in-rest": (POST_ONLY, NIGHTS),
+    "signup:check-in-fetch": (POST_ONLY, NIGHTS),
     # A player's address for results by mail: a contact detail.
     "results_mail:director": (Right.SEE_CONTACTS, Right.SEE_CONTACTS),
 }
@@ -111,6 +115,7 @@ PUBLIC = {
     "password_reset_complete",
     "publishing:hello",
     "publishing:apply",
+    "signup:sync-signups",
     "public:club",
     "public:event",
     "public:player",
