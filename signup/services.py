@@ -361,7 +361,7 @@ def sign_up(
             existing = _same_person(event, d.partner_name, partner)
         if existing is not None:
             if existing.held and not (existing.email or existing.phone):
-                return Outcome(_claim(existing, d, player, partner, site), claimed=True)
+                return Outcome(_claim(existing, d, player, partner, sheet, site), claimed=True)
             if d.email and existing.email and d.email.casefold() == existing.email.casefold():
                 _mail_link(existing, site, again=True)
             return Outcome(existing, already=True)
@@ -390,15 +390,22 @@ def _next_position(event: Event) -> int:
     return (last.order_by("-position").values_list("position", flat=True).first() or 0) + 1
 
 
-def _claim(held: SignUp, d: Details, player, partner, site: str) -> SignUp:
+def _claim(held: SignUp, d: Details, player, partner, sheet: Sheet, site: str) -> SignUp:
+    more = d.places - held.places
+    if more > 0 and held.status == IN and not _fits(held.event, sheet, more):
+        raise ValidationError(
+            {
+                "partner_name": f"The place held for {held.name} is for one player, and the "
+                "night has no place left for a partner: tick “Find me a partner” instead, or "
+                "ask the director."
+            }
+        )
     held.held = False
     held.email, held.phone = d.email, d.phone
     held.player = held.player or player
     if d.partner_name or d.find_partner:
         held.partner_name, held.partner, held.find_partner = d.partner_name, partner, d.find_partner
-    # A held place is one player's; a team claiming it needs one more, which may wait.
-    if d.places > held.places:
-        held.places = d.places
+    held.places = max(held.places, d.places)
     held.save()
     if held.email:
         _mail_link(held, site)

@@ -317,7 +317,7 @@ def list_remove(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
             request,
             access,
             status=400,
-            list_error=f"Tick “Remove” beside {signup.name} first, then press Remove: nothing "
+            list_error=f"Tick “Yes, remove” beside {signup.name} first, then press Remove: nothing "
             "was changed.",
         )
     promoted = services.remove(signup=signup, site=_site(request))

@@ -543,7 +543,9 @@ def test_removing_needs_the_tick_and_gives_the_place_to_the_first_waiting(night,
     ada = SignUp.objects.get(name="Ada Baker")
     remove = list_url(night, "signup:list-remove", ada.pk)
     response = director_client.post(remove)
-    assert response.status_code == 400 and "Tick “Remove” beside Ada Baker first" in text(response)
+    assert response.status_code == 400 and "Tick “Yes, remove” beside Ada Baker first" in text(
+        response
+    )
     assert SignUp.objects.get(pk=ada.pk).status == "in"
     response = director_client.post(remove, {"confirm": "yes"})
     assert "Ada Baker is off the list. A place now for Edna Fox" in text(
@@ -559,7 +561,7 @@ def test_paid_ahead_is_recorded_only_where_the_night_takes_money_ahead(night, di
     response = director_client.post(paid, {"paid": "yes"})
     assert response.status_code == 400 and "This night takes no money ahead" in text(response)
     Sheet.objects.filter(event=night).update(money_ahead=True)
-    assert "Paid ahead" in page(director_client, list_url(night))
+    assert "Mark paid ahead" in page(director_client, list_url(night))
     director_client.post(paid, {"paid": "yes"})
     assert SignUp.objects.get().paid_ahead
     assert "paid ahead" in text(director_client.get(list_url(night)))
@@ -577,3 +579,16 @@ def test_the_list_works_before_the_sign_up_is_ever_opened(club, director_client)
     response = director_client.post(list_url(event, "signup:list-add"), {"add-name": "Ada"})
     assert response.status_code == 302
     assert "1 place taken, no limit" in text(director_client.get(list_url(event)))
+
+
+def test_a_team_claims_a_held_place_only_when_the_partner_has_one_too(pairs_night, director_client):
+    director_client.post(list_url(pairs_night, "signup:list-hold"), {"hold-name": "Mae Nash"})
+    token_of(sign_up(pairs_night, "Ada Baker", partner_name="Ben Carter"))
+    token_of(sign_up(pairs_night, "Cora Dunn", find_partner="on"))
+    response = sign_up(pairs_night, "Mae Nash", partner_name="Ned Owens")
+    assert response.status_code == 400
+    assert "The place held for Mae Nash is for one player" in text(response)
+    mae = SignUp.objects.get(name="Mae Nash")
+    assert (mae.held, mae.places, mae.partner_name) == (True, 1, "")
+    token_of(sign_up(pairs_night, "Mae Nash", find_partner="on"))
+    assert services.counts(pairs_night).taken == 4

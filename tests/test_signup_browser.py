@@ -162,3 +162,59 @@ def test_players_sign_up_wait_and_a_cancellation_gives_the_place_on_a_phone(
     assert any(s.startswith("You have a place now") for s in subjects), subjects
     for page in (ada, ben, cora, later):
         page.context.close()
+
+
+def test_the_directors_list_on_a_phone_and_a_laptop(browser, live_server, club, director):
+    """The director's list with places, a held place, a team, a waiting list and paid ahead:
+    no sideways scrolling at 360 (usual and 200% text), its buttons 44px high; shot at 360,
+    360 with 200% text, and 1280."""
+    from conftest import log_in
+
+    from signup import services
+
+    event = Event.objects.create(
+        club=club,
+        name="Pairs cup",
+        date=timezone.localdate() + datetime.timedelta(days=5),
+        format=Event.Format.PAIRS,
+    )
+    Sheet.objects.create(event=event, open=True, cap=6, money_ahead=True)
+    services.director_add(event=event, name="Ada Baker", partner_name="Bernadette Oberhausen-W")
+    services.director_add(
+        event=event, name="Cora Dunn", find_partner=True, email="cora.dunn@example.org"
+    )
+    services.hold(event=event, name="Mae Nash")
+    services.director_add(event=event, name="Dale Evans", phone="555 0101", find_partner=True)
+    services.director_add(event=event, name="Edna Fox", partner_name="Floyd Gray")
+    services.director_add(event=event, name="Gail Hart", find_partner=True)
+    services.paid_ahead(signup=SignUp.objects.get(name="Ada Baker"), paid=True)
+    for width, big in ((360, False), (360, True), (1280, False)):
+        context = browser.new_context(viewport={"width": width, "height": 800})
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        if big:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+        log_in(page, live_server.url)
+        for name, url in (
+            ("list", f"{live_server.url}/events/{event.pk}/signup/"),
+            ("event-card", f"{live_server.url}/events/{event.pk}/"),
+        ):
+            page.goto(url)
+            page.wait_for_load_state("load")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
+            buttons = page.evaluate(
+                """() => [...document.querySelectorAll('main button, main a.button')]
+                  .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
+                  .map(e => e.innerText)"""
+            )
+            assert buttons == [], (name, buttons)
+            suffix = "-200" if big else ""
+            if big:
+                height = page.evaluate("document.documentElement.scrollHeight")
+                page.set_viewport_size({"width": width, "height": height})
+                page.screenshot(path=f"{SHOTS}/director-{name}-{width}{suffix}.png")
+                page.set_viewport_size({"width": width, "height": 800})
+            else:
+                page.screenshot(path=f"{SHOTS}/director-{name}-{width}.png", full_page=True)
+        context.close()
