@@ -404,6 +404,10 @@ def forbidden(world: World, persona: str, view_name: str) -> tuple[set[str], lis
     public = view_name.startswith(("public:", "players:")) or view_name in (
         "tournaments:home",
         "seasons:season",
+        # A public club's sign-up form, and a player's own sign-up by its private link.
+        "signup:form",
+        "signup:mine",
+        "signup:mine-cancel",
     )
     hidden = {HIDDEN} if public else set()
     if persona == DIRECTOR:
