@@ -128,8 +128,11 @@ class SheetForm(forms.ModelForm):
             return None
         if closes_at.year < 2000 or closes_at.year > 2999:
             raise forms.ValidationError("Type a date near the night's, e.g. the day before it.")
-        changed = self.initial.get("closes_at") != closes_at
-        if changed and closes_at <= timezone.now():
+        # A time kept from before (shown to the minute) may have passed since: saving the
+        # other settings keeps it; only a newly typed time must be ahead.
+        before = self.initial.get("closes_at")
+        kept = before is not None and before.replace(second=0, microsecond=0) == closes_at
+        if not kept and closes_at <= timezone.now():
             raise forms.ValidationError(
                 "That time has passed: choose a later one. To stop sign-ups now, untick "
                 "“Take sign-ups on the club's page”."

@@ -443,7 +443,8 @@ def test_the_settings_save_the_closing_time_in_the_clubs_zone(night, director_cl
     Sheet.objects.filter(pk=sheet.pk).update(closes_at=timezone.now() - datetime.timedelta(1))
     sheet.refresh_from_db()
     past = timezone.localtime(sheet.closes_at).strftime("%Y-%m-%dT%H:%M")
-    assert settings_post(director_client, night, closes_at=past).status_code in (302, 400)
+    assert settings_post(director_client, night, closes_at=past, cap="6").status_code == 302
+    assert Sheet.objects.get(event=night).cap == 6
 
 
 def test_the_director_adds_past_the_cap_only_when_told_and_says_so(night, director_client):

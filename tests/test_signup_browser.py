@@ -199,6 +199,7 @@ def test_the_directors_list_on_a_phone_and_a_laptop(browser, live_server, club, 
         for name, url in (
             ("list", f"{live_server.url}/events/{event.pk}/signup/"),
             ("event-card", f"{live_server.url}/events/{event.pk}/"),
+            ("pairs-form", f"{live_server.url}/c/{club.slug}/events/{event.pk}/signup/"),
         ):
             page.goto(url)
             page.wait_for_load_state("load")
