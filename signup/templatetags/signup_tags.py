@@ -30,9 +30,12 @@ def signup_club_events(club) -> dict:
 @register.inclusion_tag("signup/_event_card.html")
 def signup_card(event) -> dict:
     sheet = services.sheet_of(event)
+    if not sheet.pk:
+        # Never opened nor added to (the list's first change makes the sheet): one query.
+        return {"event": event, "sheet": sheet}
     return {
         "event": event,
         "sheet": sheet,
         "counts": services.counts(event, sheet),
-        "closed": services.closed_because(event, sheet) if sheet.pk else "",
+        "closed": services.closed_because(event, sheet),
     }
