@@ -140,11 +140,11 @@ def closed_because(event: Event, sheet: Sheet | None = None) -> str:
     if not event.club.results_public:
         return f"{event.club.name} takes no sign-ups on its public page: ask its director."
     if not sheet.pk or not sheet.open:
-        return f"Sign-up for {event.name} is not open: ask the club's director."
+        return f"Sign-up for {event.name} is not open on the club's page."
     if timezone.localdate() > event.date:
         return f"{event.name} was on {day(event.date, event)}: sign-up is over."
     if event.rounds.exists():
-        return f"{event.name} has started: sign-up is over. Ask the director at the door."
+        return f"{event.name} has started: sign-up is over."
     if sheet.closes_at is not None and sheet.closes_at <= timezone.now():
         return f"Sign-up for {event.name} closed on {_moment(sheet.closes_at, event)}."
     return ""

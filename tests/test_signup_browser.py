@@ -219,3 +219,56 @@ def test_the_directors_list_on_a_phone_and_a_laptop(browser, live_server, club, 
             else:
                 page.screenshot(path=f"{SHOTS}/director-{name}-{width}.png", full_page=True)
         context.close()
+
+
+def test_the_pages_that_say_no_on_a_phone_and_a_laptop(browser, live_server, club):
+    """Already on the list, closed, an unknown link, an expired link: said in words, with no
+    sideways scrolling at 360 (usual and 200% text); shot at 360, 360 with 200% text, 1280."""
+    from django.test import Client
+
+    base = live_server.url
+    soon = timezone.localdate() + datetime.timedelta(days=5)
+    event = Event.objects.create(club=club, name="Friday progressive", date=soon)
+    Sheet.objects.create(event=event, open=True, cap=8)
+    form = f"/c/{club.slug}/events/{event.pk}/signup/"
+    Client().post(form, {"name": "Ada Baker", "phone": "555"})
+    past = Event.objects.create(
+        club=club, name="Last Friday", date=timezone.localdate() - datetime.timedelta(days=3)
+    )
+    Sheet.objects.create(event=past, open=True)
+    old = SignUp.objects.create(event=past, name="Ben Carter", phone="555")
+    closed = Event.objects.create(club=club, name="Winter cup", date=soon)
+    Sheet.objects.create(event=closed, open=True, closes_at=timezone.now())
+    for width, big in ((360, False), (360, True), (1280, False)):
+        context = browser.new_context(viewport={"width": width, "height": 800})
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        if big:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+        page.goto(base + form)
+        page.get_by_label("Your name").fill("ada  baker")
+        page.get_by_label("Phone number").fill("555 0100")
+        page.get_by_role("button", name="Sign up").click()
+        expect(page.get_by_role("heading", name="Already on the list")).to_be_visible()
+        pages = [("already", None)]
+        pages += [
+            ("closed", f"{base}/c/{club.slug}/events/{closed.pk}/signup/"),
+            ("unknown", f"{base}/signup/{'x' * 43}/"),
+            ("expired", f"{base}/signup/{old.token}/"),
+        ]
+        for name, url in pages:
+            if url:
+                page.goto(url)
+            page.wait_for_load_state("load")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
+            os.makedirs(SHOTS, exist_ok=True)
+            if big:
+                height = page.evaluate("document.documentElement.scrollHeight")
+                page.set_viewport_size({"width": width, "height": height})
+                page.screenshot(path=f"{SHOTS}/{name}-{width}-200.png")
+                page.set_viewport_size({"width": width, "height": 800})
+            else:
+                page.screenshot(path=f"{SHOTS}/{name}-{width}.png", full_page=True)
+        expect(page.locator("main")).to_contain_text("stopped working after that day")
+        context.close()
