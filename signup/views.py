@@ -199,7 +199,12 @@ def _list_page(request, access, status=200, **forms) -> HttpResponse:
         or SheetForm(instance=sheet, event=event, prefix="sheet"),
         "add_form": forms.get("add_form") or DirectorAddForm(pairs=pairs, prefix="add"),
         "hold_form": forms.get("hold_form") or HoldForm(prefix="hold"),
-        "list_error": forms.get("list_error", ""),
+        "list_error": forms.get("list_error", "")
+        or (
+            "Nothing was saved: fix what is marked in red below, then send it again."
+            if status == 400
+            else ""
+        ),
         "time_zone": settings.TIME_ZONE,
     }
     return render(request, "signup/list.html", context, status=status)

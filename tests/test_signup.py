@@ -593,3 +593,33 @@ def test_a_team_claims_a_held_place_only_when_the_partner_has_one_too(pairs_nigh
     assert (mae.held, mae.places, mae.partner_name) == (True, 1, "")
     token_of(sign_up(pairs_night, "Mae Nash", find_partner="on"))
     assert services.counts(pairs_night).taken == 4
+
+
+def test_the_mails_say_where_the_player_stands_and_carry_the_private_link(
+    night,
+    smtp,  # noqa: F811
+    send,
+):
+    for name in ("Ada Baker", "Ben Carter", "Cora Dunn", "Dale Evans"):
+        token_of(sign_up(night, name))
+    token_of(sign_up(night, "Edna Fox", phone="555"))
+    floyd = token_of(sign_up(night, "Floyd Gray", email="floyd@example.org"))
+    send()
+    (waiting,) = smtp.to("floyd@example.org")
+    body = waiting.get_body(("plain",)).get_content()
+    assert "you are number 2 on the waiting list for Friday progressive" in body
+    assert f"https://euchre.example.org/signup/{floyd}/" in body
+    html = waiting.get_body(("html",)).get_content()
+    assert f'href="https://euchre.example.org/signup/{floyd}/"' in html
+    for name in ("Ada Baker", "Ben Carter"):
+        token = SignUp.objects.get(name=name).token
+        Client().post(reverse("signup:mine-cancel", args=[token]), {"confirm": "yes"})
+    send()
+    promoted = [m for m in smtp.to("floyd@example.org") if m is not waiting]
+    (place,) = promoted
+    assert place["Subject"].startswith("You have a place now: Friday progressive")
+    body = place.get_body(("plain",)).get_content()
+    assert "a place freed, and it is yours" in body
+    assert f"https://euchre.example.org/signup/{floyd}/" in body
+    # Nothing went to a player who gave no address, and nothing was mailed twice.
+    assert len(smtp.messages) == 2
