@@ -13,6 +13,7 @@ class SignupConfig(AppConfig):
     def ready(self):
         from publishing import sender
 
+        from . import receivers  # noqa: F401
         from .sync import fetch_due
 
         # A linked laptop's publishing sender fetches the sign-ups as it wakes (signup/sync.py).

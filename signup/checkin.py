@@ -79,11 +79,11 @@ def night(event: Event) -> Night:
 
 
 def counts(event: Event) -> dict[str, int]:
-    """The event page's card: names with a place, waiting, and players checked in from it."""
+    """The event page's check-in card: players checked in from the list and still expected
+    (the list's places and waiting list are signup.services.counts', on the sign-up card)."""
     found = night(event)
     return {
         "names": len(found.names),
-        "waiting": len(found.waiting),
         "here": found.players_here,
         "expected": found.players_expected,
     }

@@ -8,16 +8,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.addresses import client_address
 from tournaments import guesses
-from tournaments.models import Event
 
 from . import limits, services
-from .access import event_for_list, signup_for_list
+from .access import event_for_list, public_event, signup_for_list
 from .forms import ChangeForm, DirectorAddForm, HoldForm, SheetForm, SignUpForm
 from .models import SignUp
 
@@ -34,15 +33,9 @@ def _errors_to(form, error: ValidationError) -> None:
 # --- Public --------------------------------------------------------------------------------
 
 
-def _get_public_event(slug: str, pk: int) -> Event:
-    """An event of a club whose pages are public; a private club takes no public sign-up."""
-    events = Event.objects.select_related("club").filter(club__results_public=True)
-    return get_object_or_404(events, club__slug=slug, pk=pk)
-
-
 @require_http_methods(["GET", "POST"])
 def signup_form(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = _get_public_event(slug, pk)
+    event = public_event(slug, pk)
     sheet = services.sheet_of(event)
     pairs = services.pairs_event(event)
     closed = services.closed_because(event, sheet)

@@ -5,29 +5,24 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from clubs import dates, roles
-from clubs.roles import Right
+from clubs import dates
 from publishing.models import Link
 from tournaments import edit_locks
 from tournaments.models import Event
 
 from . import checkin, sync
+from .access import event_for_list
 from .models import Fetched
 
 
 def _event_for_user(request: HttpRequest, pk: int) -> tuple[Event, bool]:
-    """The event, for one of its club's staff who runs nights (else 404 for a stranger, or
-    403 in words), and whether they see players' contact details. A post that changes a night
-    this server must not change (published from the hall's laptop) is refused in words."""
-    event = get_object_or_404(Event.objects.directed_by(request.user).select_related("club"), pk=pk)
-    role = roles.require(request.user, event.club, Right.RUN_NIGHTS)
-    edit_locks.refuse_writes(request, event)
-    return event, roles.may(role, Right.SEE_CONTACTS)
+    access = event_for_list(request, pk, entries=True)
+    return access.event, access.sees_contacts
 
 
 def _fetched_words(event: Event) -> dict | None:

@@ -20,6 +20,7 @@ from every_page import build_world
 from clubs.models import ClubDirector, Player
 from clubs.roles import RIGHTS, Right, may, refusal
 from publishing.keys import make_key
+from signup.models import SignUp
 from tests.test_brackets_night import make_bracket
 from tournaments import services
 from tournaments.models import Hand, Round
@@ -96,6 +97,13 @@ DIRECTOR_PAGES = {
     "tournaments:printout-tally": (NIGHTS, NIGHTS),
     "tournaments:printout-table-cards": (NIGHTS, NIGHTS),
     "tournaments:printout-standings": (NIGHTS, NIGHTS),
+    "signup:list": (NIGHTS, NIGHTS),
+    "signup:list-settings": (POST_ONLY, NIGHTS),
+    "signup:list-add": (POST_ONLY, NIGHTS),
+    "signup:list-hold": (POST_ONLY, NIGHTS),
+    "signup:list-move": (POST_ONLY, NIGHTS),
+    "signup:list-remove": (POST_ONLY, NIGHTS),
+    "signup:list-paid": (POST_ONLY, NIGHTS),
     "signup:check-in": (NIGHTS, NIGHTS),
     "signup:check-in-tap": (POST_ONLY, NIGHTS),
     "signup:check-in-rest": (POST_ONLY, NIGHTS),
@@ -128,6 +136,9 @@ PUBLIC = {
     "results_mail:ask",
     "results_mail:confirm",
     "results_mail:unsubscribe",
+    "signup:form",
+    "signup:mine",
+    "signup:mine-cancel",
     "signup:event-ics",
     "signup:club-ics",
     *(
@@ -190,7 +201,8 @@ def world(club, players, director, settings):
     bracket = make_bracket(club, 4)
     key, _ = make_key(club, "Hall laptop", director)
     other = Player.objects.create(club=club, name="Molly Brown")
-    return {"world": built, "bracket": bracket, "key": key, "other": other}
+    signup = SignUp.objects.create(event=built.in_play, name="Ada Lovett", email="ada@example.org")
+    return {"world": built, "bracket": bracket, "key": key, "other": other, "signup": signup}
 
 
 def address(name: str, route: str, world: dict) -> str:
@@ -205,6 +217,8 @@ def address(name: str, route: str, world: dict) -> str:
             kwargs[arg] = w.player.pk
         elif arg == "other_pk":
             kwargs[arg] = world["other"].pk
+        elif arg == "signup_pk":
+            kwargs[arg] = world["signup"].pk
         elif arg == "code":
             kwargs[arg] = "W1-1"
         elif arg == "pk" and "/bracket/" in route:
