@@ -14,11 +14,13 @@ which are the laptop's to make (tournaments/edit_locks.py refuses them here, in 
 
 from dataclasses import dataclass
 
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club
 from clubs.roles import Right, may, require
+from publishing.models import Link
 from tournaments import edit_locks
 from tournaments.models import Event
 
@@ -29,6 +31,10 @@ from .models import SignUp
 class ListAccess:
     event: Event
     sees_contacts: bool
+    # On a hall laptop linked to the club's server: the server's address. The list is kept
+    # there (players sign up there); the laptop's copy is fetched for check-in, and a change
+    # made to it here would be undone by the next fetch, so the list is read-only here.
+    kept_on: str = ""
 
 
 def public_club(slug: str) -> Club:
@@ -47,7 +53,15 @@ def event_for_list(request: HttpRequest, pk: int, *, entries: bool = False) -> L
     role = require(request.user, event.club, Right.RUN_NIGHTS)
     if entries:
         edit_locks.refuse_writes(request, event)
-    return ListAccess(event, may(role, Right.SEE_CONTACTS))
+    link = Link.objects.filter(club=event.club).only("server_url").first()
+    kept_on = link.server_url if link else ""
+    if kept_on and request.method == "POST" and not entries:
+        raise PermissionDenied(
+            f"This laptop is linked to the club's server ({kept_on}), which keeps the sign-up "
+            "list: change it there. This laptop fetches the list for check-in, where walk-ins "
+            "are added at the door."
+        )
+    return ListAccess(event, may(role, Right.SEE_CONTACTS), kept_on)
 
 
 def signup_for_list(request: HttpRequest, pk: int, signup_pk: int) -> tuple[ListAccess, SignUp]:

@@ -186,6 +186,7 @@ def _list_page(request, access, status=200, **forms) -> HttpResponse:
         "waiting": waiting,
         "pairs": pairs,
         "sees_contacts": access.sees_contacts,
+        "kept_on": access.kept_on,
         "closed": services.closed_because(event, sheet),
         "public": event.club.results_public,
         "settings_form": forms.get("settings_form")

@@ -623,3 +623,25 @@ def test_the_mails_say_where_the_player_stands_and_carry_the_private_link(
     assert f"https://euchre.example.org/signup/{floyd}/" in body
     # Nothing went to a player who gave no address, and nothing was mailed twice.
     assert len(smtp.messages) == 2
+
+
+def test_on_a_laptop_linked_to_the_server_the_list_is_read_only_and_says_where_it_is_kept(
+    club, night, director_client
+):
+    from publishing.models import Link
+
+    token_of(sign_up(night, "Ada Baker"))
+    ada = SignUp.objects.get()
+    Link.objects.create(club=club, server_url="https://euchre.example.org", key="euk_x")
+    page_text = text(director_client.get(list_url(night)))
+    assert "linked to the club's server, which keeps the sign-up list" in page_text
+    assert "Add a name" not in page_text and "Yes, remove" not in page_text
+    for url, data in (
+        (list_url(night, "signup:list-add"), {"add-name": "Ben Carter"}),
+        (list_url(night, "signup:list-remove", ada.pk), {"confirm": "yes"}),
+        (list_url(night, "signup:list-settings"), {"sheet-cap": "4"}),
+    ):
+        response = director_client.post(url, data)
+        assert response.status_code == 403
+        assert "change it there" in text(response)
+    assert list(SignUp.objects.values_list("name", "status")) == [("Ada Baker", "in")]
