@@ -10,6 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from clubs import roles
+from clubs.roles import Right, staff_role
 from tournaments import edit_locks
 from tournaments.models import Event, Table
 from tournaments.services import ActionRefused
@@ -27,11 +29,14 @@ from .forms import (
 from .models import Bracket, Match
 
 
-def _get_bracket_for_user(request: HttpRequest, pk: int) -> Bracket:
-    """The bracket of event `pk`, if the user directs its club: 404 otherwise, and for an
-    event that is not a bracket. The one access check of this app's views."""
+def _get_bracket_for_user(request: HttpRequest, pk: int, right: str = Right.RUN_NIGHTS) -> Bracket:
+    """The bracket of event `pk`, if the user is on its club's staff: 404 otherwise, and for
+    an event that is not a bracket; a 403 in words if the user's role lacks the `right`
+    (clubs/roles.py). The one access check of this app's views."""
     events = Event.objects.directed_by(request.user).filter(format=Event.Format.BRACKET)
+    events = events.annotate(staff_role=staff_role(request.user, "club"))
     event = get_object_or_404(events.select_related("club"), pk=pk)
+    roles.allow(request, event.staff_role, right)
     # A bracket published from the hall's laptop is changed there: a post here is refused.
     edit_locks.refuse_writes(request, event)
     return services.bracket_for(event)
@@ -268,7 +273,8 @@ def _first_error(form) -> str:
 @login_required
 @require_POST
 def match_reset(request: HttpRequest, pk: int) -> HttpResponse:
-    bracket = _get_bracket_for_user(request, pk)
+    # A reset clears the match's hands and games: a director's, as deleting anything is.
+    bracket = _get_bracket_for_user(request, pk, Right.DELETE)
     form = ResetForm(request.POST, codes=_called_codes(bracket))
     if not form.is_valid():
         messages.error(request, f"No match reset: {_first_error(form)}")

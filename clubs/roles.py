@@ -60,12 +60,75 @@ def role_of(user, club) -> str | None:
     return club.directors.filter(user=user).values_list("role", flat=True).first()
 
 
+def refusal(right: str) -> str:
+    """What a member of the club's staff whose role lacks `right` reads (templates/403.html)."""
+    return (
+        REFUSALS.get(right, "You do not direct this club.")
+        + " Ask one of its directors to do it, or to make you a director."
+    )
+
+
 def require(user, club, right: str) -> str:
     """The user's role, when it has the right; else PermissionDenied, in words (403.html)."""
     role = role_of(user, club)
     if may(role, right):
         return role
-    raise PermissionDenied(
-        REFUSALS.get(right, "You do not direct this club.")
-        + " Ask one of its directors to do it, or to make you a director."
+    raise PermissionDenied(refusal(right))
+
+
+def staff_role(user, club_path: str = "pk"):
+    """The user's role in the club at `club_path` of the rows queried, as an annotation
+    (`.annotate(staff_role=staff_role(user, "event__club"))`): the access helpers learn the
+    role in the query that finds the object, with no query of its own."""
+    from django.db.models import CharField, OuterRef, Subquery, Value
+
+    from .models import ClubDirector
+
+    if not getattr(user, "is_authenticated", False):
+        return Value(None, output_field=CharField())
+    return Subquery(
+        ClubDirector.objects.filter(club=OuterRef(club_path), user=user).values("role")[:1]
     )
+
+
+def allow(request, role: str | None, right: str) -> str:
+    """For an access helper, once it found the club's object among those the user's club
+    staffs (anything else was a 404): the role when it has the right, else PermissionDenied in
+    words. The role is kept on the request for the page's links (`may` in the templates)."""
+    if not may(role, right):
+        raise PermissionDenied(refusal(right))
+    request.club_role = role
+    return role
+
+
+def club_for(request, slug: str, right: str = Right.RUN_NIGHTS):
+    """The club at `slug` for an app's access helper: a 404 unless the user is on its staff
+    (so no other club's name leaks), a 403 in words unless their role has the `right`; the
+    role is found in the club's own query."""
+    from django.shortcuts import get_object_or_404
+
+    from .models import Club
+
+    clubs = Club.objects.directed_by(request.user).annotate(staff_role=staff_role(request.user))
+    club = get_object_or_404(clubs, slug=slug)
+    allow(request, club.staff_role, right)
+    return club
+
+
+class May:
+    """What the user's role may do, for a template: `{% if may.change_settings %}`. The names
+    are `Right`'s, in lower case; a page no access helper opened (no club) may nothing."""
+
+    def __init__(self, role: str | None):
+        self.role = role
+
+    def __getattr__(self, name: str) -> bool:
+        right = getattr(Right, name.upper(), None)
+        if right is None or name.startswith("_"):
+            raise AttributeError(name)
+        return may(self.role, right)
+
+
+def context(request) -> dict:
+    """The context processor: `may`, from the role the page's access helper found."""
+    return {"may": May(getattr(request, "club_role", None))}

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from . import edit_locks, services
+from . import edit_locks, roles, services
 from .forms import (
     ClubCreateForm,
     ClubSettingsForm,
@@ -20,6 +20,7 @@ from .forms import (
     RosterImportForm,
 )
 from .models import Club, Player
+from .roles import Right
 from .signals import player_nights
 from .tables import PlayerTable, RetiredTable, pages_of
 from .text import initials
@@ -28,14 +29,17 @@ from .text import initials
 FOUND_LIMIT = 20
 
 
-def _get_club_for_user(request: HttpRequest, slug: str) -> Club:
-    """The club, if the user directs it; any other club is a 404, so its name never leaks."""
-    return get_object_or_404(Club.objects.directed_by(request.user), slug=slug)
+def _get_club_for_user(request: HttpRequest, slug: str, right: str = Right.RUN_NIGHTS) -> Club:
+    """The club, if the user is on its staff; any other club is a 404, so its name never
+    leaks. A role without the `right` is told so, a 403 in words (clubs/roles.py)."""
+    return roles.club_for(request, slug, right)
 
 
-def _get_player_for_user(request: HttpRequest, slug: str, pk) -> tuple[Club, Player]:
+def _get_player_for_user(
+    request: HttpRequest, slug: str, pk, right: str = Right.RUN_NIGHTS
+) -> tuple[Club, Player]:
     """The club (as _get_club_for_user) and its player; another club's player is a 404."""
-    club = _get_club_for_user(request, slug)
+    club = _get_club_for_user(request, slug, right)
     return club, get_object_or_404(Player, club=club, pk=pk)
 
 
@@ -66,7 +70,9 @@ def _render_club(
     elif import_form is not None and import_form.errors:
         _focus(import_form, "text")
     # An import's report takes the focus itself (club_detail.html): the page opens at its top.
-    roster = PlayerTable(club.players.filter(active=True))
+    # Players' email addresses and phone numbers only for a role that may see them.
+    hidden = () if roles.may(club.staff_role, Right.SEE_CONTACTS) else ("email", "phone")
+    roster = PlayerTable(club.players.filter(active=True), exclude=hidden)
     roster.player_address = _player_address(club)
     RequestConfig(request, paginate={"paginator_class": pages_of(100)}).configure(roster)
     retired = RetiredTable(club.players.filter(active=False), prefix="retired-")
@@ -112,7 +118,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _get_club_for_user(request, slug)
+    club = _get_club_for_user(request, slug, Right.CHANGE_SETTINGS)
     form = ClubSettingsForm(request.POST or None, instance=club)
     # Settings the hall's laptop publishes here are changed there (edit_locks.py).
     locked = edit_locks.refusal(club)
@@ -275,7 +281,8 @@ def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def player_retire(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    club, player = _get_player_for_user(request, slug, pk)
+    # Retiring and bringing back are one form: both a director's, as deleting is.
+    club, player = _get_player_for_user(request, slug, pk, Right.DELETE)
     retired = request.POST.get("retired")
     if retired not in ("yes", "no"):
         messages.error(request, "Nothing changed: choose to retire the player or bring them back.")
@@ -296,8 +303,9 @@ def player_retire(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 def player_merge(request: HttpRequest, slug: str, pk: int, other_pk: int) -> HttpResponse:
     """Merge two players of the club who are one person: a preview of what moves each way,
-    then, posted with the player to keep, the merge itself."""
-    club, player = _get_player_for_user(request, slug, pk)
+    then, posted with the player to keep, the merge itself. A merge deletes one of the two:
+    a director's (clubs/roles.py)."""
+    club, player = _get_player_for_user(request, slug, pk, Right.DELETE)
     other = get_object_or_404(Player, club=club, pk=other_pk)
     if other.pk == player.pk:
         # Only a typed address asks this: said plainly, back where the director came from.

@@ -225,6 +225,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # `may`: what the user's role in the page's club may do (clubs/roles.py).
+                "clubs.roles.context",
             ],
         },
     },

@@ -60,6 +60,11 @@ def _endpoint(handler):
     return view
 
 
+# Another app's signed endpoint (signup/sync.py's sign-ups) is checked exactly as these two:
+# the same key, signature, nonce and refusals, by this one function.
+signed_endpoint = _endpoint
+
+
 def _loopback(address: str) -> bool:
     try:
         return ipaddress.ip_address(address.split("%")[0]).is_loopback
@@ -263,3 +268,6 @@ def apply(key: PublishingKey, payload: dict) -> JsonResponse:
 
 def _used(key: PublishingKey) -> None:
     PublishingKey.objects.filter(pk=key.pk).update(last_used_at=timezone.now())
+
+
+key_used = _used

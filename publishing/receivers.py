@@ -88,6 +88,11 @@ def _table_changed(sender, table, **kwargs):
         queue.touch_event(table.round.event_id)
 
 
+@receiver(signals.entries_changed)
+def _entries_changed(sender, event, **kwargs):
+    queue.touch_event(event.pk)
+
+
 @receiver(signals.round_closed)
 def _round_closed(sender, round, **kwargs):
     queue.touch_event(round.event_id)

@@ -405,6 +405,11 @@ def _failed(link: Link, failure: SendFailed) -> None:
 _started = False
 _start_lock = threading.Lock()
 
+# What else a wake does once the sending is done, each given the wake's Report: the apps above
+# publishing register here when they start (signup/apps.py fetches the sign-ups), so
+# publishing never imports them. Each runs alone: its failure is logged and stops nothing.
+EACH_WAKE: list = []
+
 
 def start_in_background() -> None:
     global _started
@@ -422,10 +427,17 @@ def start_in_background() -> None:
 def wake_once() -> None:
     """One wake of the background sender: whatever fails is logged, never raised, so the
     thread lives on and the next wake tries again."""
+    report = None
     try:
-        send_pending()
-    except Exception:
-        log.exception("Publishing: sending what waits failed")
+        try:
+            report = send_pending()
+        except Exception:
+            log.exception("Publishing: sending what waits failed")
+        for also in EACH_WAKE:
+            try:
+                also(report)
+            except Exception:
+                log.exception("Publishing: %s failed", getattr(also, "__name__", also))
     finally:
         close_old_connections()
 

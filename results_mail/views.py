@@ -10,7 +10,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubs import roles
 from clubs.models import Club, Player
+from clubs.roles import Right
 from players.views import _get_public_player
 
 from . import services
@@ -23,8 +25,9 @@ def _site(request: HttpRequest) -> str:
 
 
 def _get_player_for_director(request: HttpRequest, slug: str, pk: int) -> tuple[Club, Player]:
-    """The club, if the user directs it, and its player; anything else a 404."""
-    club = get_object_or_404(Club.objects.directed_by(request.user), slug=slug)
+    """The club, if the user is on its staff, and its player; anything else a 404. A player's
+    address is a contact detail: a 403 in words for a role that may not see them."""
+    club = roles.club_for(request, slug, Right.SEE_CONTACTS)
     return club, get_object_or_404(Player, club=club, pk=pk)
 
 

@@ -13,8 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tables2 import RequestConfig
 
-from clubs import edit_locks
+from clubs import edit_locks, roles
 from clubs.models import Club, Player
+from clubs.roles import Right
 from clubs.tables import pages_of
 from clubs.text import initials
 from tournaments.hidden import for_print
@@ -33,15 +34,15 @@ from .tables import season_table
 # --- Access: every view below goes through this ---------------------------------------------
 
 
-def _get_club(request: HttpRequest, slug: str, *, director: bool) -> Club:
-    """The one access check of this app's views. A director's page: a club the user directs.
-    The players' page: a club that shows its results. 404 otherwise, whether or not the club
-    exists."""
-    if director:
-        clubs = Club.objects.directed_by(request.user)
-    else:
-        clubs = Club.objects.filter(results_public=True)
-    return get_object_or_404(clubs, slug=slug)
+def _get_club(
+    request: HttpRequest, slug: str, *, director: bool, right: str = Right.RUN_NIGHTS
+) -> Club:
+    """The one access check of this app's views. A director's page: a club on whose staff the
+    user is, whose role has the `right` (else a 403 in words: clubs/roles.py). The players'
+    page: a club that shows its results. 404 otherwise, whether or not the club exists."""
+    if not director:
+        return get_object_or_404(Club.objects.filter(results_public=True), slug=slug)
+    return roles.club_for(request, slug, right)
 
 
 # --- Which season ----------------------------------------------------------------------------
@@ -172,7 +173,7 @@ def season_pdf(request: HttpRequest, slug: str) -> FileResponse:
 
 @login_required
 def season_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _get_club(request, slug, director=True)
+    club = _get_club(request, slug, director=True, right=Right.CHANGE_SETTINGS)
     rules = rules_for(club)
     form = SeasonRulesForm(request.POST or None, instance=rules)
     # How the season counts is published from the hall's laptop, if it is (clubs/edit_locks.py).

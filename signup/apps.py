@@ -9,3 +9,13 @@ class SignupConfig(AppConfig):
 
     name = "signup"
     verbose_name = "Sign-up"
+
+    def ready(self):
+        from publishing import sender
+
+        from . import receivers  # noqa: F401
+        from .sync import fetch_due
+
+        # A linked laptop's publishing sender fetches the sign-ups as it wakes (signup/sync.py).
+        if fetch_due not in sender.EACH_WAKE:
+            sender.EACH_WAKE.append(fetch_due)

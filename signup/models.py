@@ -99,6 +99,9 @@ class SignUp(models.Model):
     entry = models.ForeignKey(
         Entry, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # On the laptop: the server says this name cancelled after they were checked in here. The
+    # laptop keeps its check-in (they played) and its check-in page says so.
+    cancelled_on_server = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["event", "position", "pk"]
@@ -106,3 +109,19 @@ class SignUp(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class Fetched(models.Model):
+    """On a linked laptop: when the sign-ups were last fetched from the club's server
+    (signup/sync.py), for the check-in page's "Sign-ups fetched at 6:40 PM", and why the last
+    try failed, if it did."""
+
+    club = models.OneToOneField(
+        "clubs.Club", on_delete=models.CASCADE, related_name="signups_fetched"
+    )
+    at = models.DateTimeField(null=True, blank=True)
+    tried_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    def __str__(self):
+        return f"{self.club}: sign-ups fetched at {self.at}"

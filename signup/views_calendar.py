@@ -6,29 +6,15 @@ What goes in the files is signup/calendar.py's; these views find the club or the
 each event's public address (tournaments/links.py: PUBLIC_URL, as table cards print it)."""
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_safe
 
-from clubs.models import Club
 from tournaments.links import public_reverse
-from tournaments.models import Event
 
 from . import calendar
+from .access import public_club, public_event
 
 CONTENT_TYPE = "text/calendar; charset=utf-8"
-
-
-# --- Access: the same rule as the club's public pages (tournaments/public.py) ------------------
-
-
-def _get_public_club(slug: str) -> Club:
-    return get_object_or_404(Club, slug=slug, results_public=True)
-
-
-def _get_public_event(slug: str, pk: int) -> Event:
-    events = Event.objects.select_related("club", "signup_sheet").filter(club__results_public=True)
-    return get_object_or_404(events, club__slug=slug, pk=pk)
 
 
 def _ics(body: bytes, filename: str, *, as_attachment: bool) -> HttpResponse:
@@ -39,7 +25,7 @@ def _ics(body: bytes, filename: str, *, as_attachment: bool) -> HttpResponse:
 
 @require_safe
 def event_ics(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = _get_public_event(slug, pk)
+    event = public_event(slug, pk, "signup_sheet")
     url = public_reverse(request, "public:event", event.club.slug, event.pk)
     # A download the phone hands to its calendar: "maple-hall-2026-11-24.ics".
     return _ics(
@@ -51,7 +37,7 @@ def event_ics(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @require_safe
 def club_ics(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _get_public_club(slug)
+    club = public_club(slug)
     # One reverse() for every event, as tournaments/public.py's player links.
     address = public_reverse(request, "public:event", club.slug, 999999999)
     body = calendar.club_calendar(

@@ -360,5 +360,8 @@ def test_the_event_page_asks_the_same_few_queries_whatever_the_entrants(
     # the results card's 5 (publishing/results_text.py): the standings' 3, the club's hidden
     # players' names, and whether the laptop is linked to a server (no address then); and the
     # publishing status line's one: is the club linked (publishing/status.py); and whether the
-    # night was published here from a laptop, its money kept there (publishing/locks.py)
-    assert _queries(director_client, url) == 17
+    # night was published here from a laptop, its money kept there (publishing/locks.py); and
+    # the sign-up card's one: has the night a sign-up sheet (signup/templatetags/signup_tags.py);
+    # and the check-in card's two: has the night names on its list, else is the club linked to
+    # a server that keeps the list (signup/templatetags/checkin_tags.py)
+    assert _queries(director_client, url) == 20

@@ -407,6 +407,10 @@ def forbidden(world: World, persona: str, view_name: str) -> tuple[set[str], lis
         # The calendar: the club's nights, as its public page lists them.
         "signup:event-ics",
         "signup:club-ics",
+        # A public club's sign-up form, and a player's own sign-up by its private link.
+        "signup:form",
+        "signup:mine",
+        "signup:mine-cancel",
     )
     hidden = {HIDDEN} if public else set()
     if persona == DIRECTOR:

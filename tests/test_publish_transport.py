@@ -292,6 +292,9 @@ def test_the_key_gives_no_login_and_no_reading(client, club, made, event):
 
 @pytest.fixture
 def linked(club):
+    # The queue keeps each event's club and uid by pk (they never change in a database); a
+    # test's rolled-back database hands the same pk to the next test's event.
+    queue._events.clear()
     return Link.objects.create(
         club=club, server_url="http://127.0.0.1:9", key=f"euk_{'0' * 12}_{'s' * 43}"
     )
@@ -307,6 +310,20 @@ def test_a_change_is_queued_in_its_own_transaction(linked, club, players, event)
         Entry.objects.create(event=event, player=players[0])
         assert pending(club) == {str(event.uid): 1}
     Entry.objects.create(event=event, player=players[1])
+    assert pending(club) == {str(event.uid): 2}
+
+
+def test_players_added_or_checked_in_at_once_are_queued(linked, club, players, event):
+    """Adding entrants and the check-in write many rows at once (no model signals): the
+    night is queued all the same, so the server shows who came before round 1 is seated."""
+    from tournaments import services
+
+    Pending.objects.all().delete()
+    services.entries_add(event=event, players=players[:4])
+    assert pending(club) == {str(event.uid): 1}
+    services.entries_set_present(event=event, present_ids={players[0].pk})
+    assert pending(club) == {str(event.uid): 2}
+    services.entries_add(event=event, players=players[:4])  # all entered already: no change
     assert pending(club) == {str(event.uid): 2}
 
 

@@ -29,6 +29,7 @@ from ratings.models import NightRating, PlayerRating
 from results_mail.models import OptInAsked, ResultsSent, ResultsWish
 from seasons import nights as season_nights
 from seasons.models import NightLine
+from signup.models import SignUp
 from tournaments import merging
 from tournaments.models import Entry, Event, Partnership, Seat, Table, TallyPrint
 from tournaments.services import tally_print_record
@@ -250,6 +251,8 @@ EVERY_RELATION = {
     ("results_mail.ResultsWish", "player"),
     ("results_mail.ResultsSent", "player"),
     ("results_mail.OptInAsked", "player"),
+    ("signup.SignUp", "player"),
+    ("signup.SignUp", "partner"),
 }
 
 
@@ -305,6 +308,10 @@ def twins(club, players):
     ResultsWish.objects.create(player=twin, email="mary@example.com", made_by="director")
     OptInAsked.objects.create(player=twin, email="mary@example.com")
     ResultsSent.objects.create(event=third, player=twin)
+    # She put her name down for a night ahead, and was named as a partner (signup/).
+    ahead = Event.objects.create(club=club, name="Next week", date=datetime.date(2026, 3, 1))
+    SignUp.objects.create(event=ahead, name="Mary OBrien", player=twin)
+    SignUp.objects.create(event=ahead, name="Hank Irwin", partner_name="Mary", partner=twin)
     _season_lines(club)
     bracket_night = Event.objects.create(
         club=club, name="Fall bracket", date=datetime.date(2026, 2, 1), format="bracket"
@@ -337,6 +344,8 @@ def test_a_merge_moves_every_row_that_refers_to_the_player(club, twins):
     assert merge.moved["tables captained"] == merge.moved["results confirmed"] == 1
     assert ResultsWish.objects.get().player == mary
     assert ResultsSent.objects.get().player == mary
+    assert SignUp.objects.filter(player=mary).count() == 1
+    assert SignUp.objects.filter(partner=mary).count() == 1
     # Every night, partnership and bracket team is Mary's.
     assert Entry.objects.filter(player=mary).count() == 4
     assert Seat.objects.filter(player=mary, round__event=third).count() == 2

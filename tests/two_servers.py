@@ -877,6 +877,43 @@ def _steps(steps: list) -> list:
             for p in Published.objects.filter(event__club__slug=slug).select_related("event")
         }
 
+    def do_player(slug, name):
+        """A roster player (the laptop's roster is published to the server with the club)."""
+        player, _ = Player.objects.get_or_create(club=club_of(slug), name=name)
+        return {"player": str(player.uid)}
+
+    def do_signup(event, name, player=None, status="in"):
+        """A name on a night's sign-up list (matched to the roster's player of that uid)."""
+        from signup.models import SignUp
+
+        event = Event.objects.get(uid=event)
+        signup = SignUp.objects.create(
+            event=event,
+            name=name,
+            player=Player.objects.filter(club=event.club, uid=player).first() if player else None,
+            status=status,
+            position=event.signups.count() + 1,
+        )
+        return {"signup": str(signup.uid)}
+
+    def do_signups(event):
+        """A night's sign-ups as this side keeps them."""
+        from signup.models import SignUp
+
+        return [
+            {
+                "uid": str(s.uid),
+                "name": s.name,
+                "status": s.status,
+                "arrival": s.arrival,
+                "pk": s.pk,
+                "copy": s.token is None,
+                "player": str(s.player.uid) if s.player_id else None,
+                "entered": bool(s.entry_id),
+            }
+            for s in SignUp.objects.filter(event__uid=event).select_related("player")
+        ]
+
     actions = {name[3:]: f for name, f in locals().items() if name.startswith("do_")}
     # A process of the app keeps which clubs are linked for a few seconds (publishing/queue.py)
     # and forgets it when it links one itself; this one never does, so it forgets each time.

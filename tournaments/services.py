@@ -534,6 +534,7 @@ def entries_set_present(
     with transaction.atomic():
         listed.filter(player_id__in=present_ids).update(present=True)
         listed.exclude(player_id__in=present_ids).update(present=False)
+        signals.entries_changed.send(sender=Event, event=event)
 
 
 @transaction.atomic
@@ -617,6 +618,8 @@ def entries_add(*, event: Event, players) -> int:
             # the read and this insert: read again, in a fresh savepoint, and add the rest.
             with transaction.atomic():
                 Entry.objects.bulk_create(new)
+                if new:
+                    signals.entries_changed.send(sender=Event, event=event)
         except IntegrityError:
             continue
         return len(new)

@@ -12,6 +12,10 @@ would change the team of a match already being played.
 `night` (tonight's progressive, in play) and `pairs` (last week's, finished): the money app
 (money/receivers.py) records the demo's door and payouts, so the demo shows them too.
 
+`entries_changed` is sent inside the transaction that added entrants or checked them in or
+out, with `event`: those write many rows at once (bulk_create, update), which send no model
+signals, and publishing/ queues the night for the club's server then.
+
 `serving` is sent by `manage.py serve` (the hall and the demo) just before it starts serving:
 publishing/ starts its sender then, so only a serving laptop sends in the background.
 """
@@ -22,3 +26,4 @@ table_changed = Signal()
 round_closed = Signal()
 demo_loaded = Signal()
 serving = Signal()
+entries_changed = Signal()

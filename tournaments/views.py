@@ -29,8 +29,9 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 import scoring
-from clubs import dates
+from clubs import dates, roles
 from clubs.models import Club
+from clubs.roles import Right, staff_role
 from clubs.tables import pages_of
 from clubs.text import name_key
 from scoring import RULESETS
@@ -118,38 +119,48 @@ def rules(request: HttpRequest) -> HttpResponse:
 # --- Access: every lookup below goes through one of these -----------------------------------
 
 
-def _get_club_for_user(request: HttpRequest, slug: str) -> Club:
-    return get_object_or_404(Club.objects.directed_by(request.user), slug=slug)
+def _get_club_for_user(request: HttpRequest, slug: str, right: str = Right.RUN_NIGHTS) -> Club:
+    """The club, if the user is on its staff (any other club is a 404, so its name never
+    leaks) and their role has the `right` (else a 403 in words: clubs/roles.py)."""
+    return roles.club_for(request, slug, right)
 
 
 # Each helper below also refuses, in words, a post that would change a night this server must
 # not change (edit_locks.py: a night published from the hall's laptop); reading stays open.
+# Every one of them runs a night (clubs/roles.py): a right beyond that is asked by the view.
 
 
-def _get_event_for_user(request: HttpRequest, pk: int) -> Event:
+def _get_event_for_user(request: HttpRequest, pk: int, right: str = Right.RUN_NIGHTS) -> Event:
     events = Event.objects.directed_by(request.user).select_related("club")
-    event = get_object_or_404(events, pk=pk)
+    event = get_object_or_404(events.annotate(staff_role=staff_role(request.user, "club")), pk=pk)
+    roles.allow(request, event.staff_role, right)
     edit_locks.refuse_writes(request, event)
     return event
 
 
-def _get_round_for_user(request: HttpRequest, pk: int) -> Round:
+def _get_round_for_user(request: HttpRequest, pk: int, right: str = Right.RUN_NIGHTS) -> Round:
     rounds = Round.objects.filter(event__in=Event.objects.directed_by(request.user))
+    rounds = rounds.annotate(staff_role=staff_role(request.user, "event__club"))
     round_ = get_object_or_404(rounds.select_related("event__club"), pk=pk)
+    roles.allow(request, round_.staff_role, right)
     edit_locks.refuse_writes(request, round_.event)
     return round_
 
 
-def _get_table_for_user(request: HttpRequest, pk: int) -> Table:
+def _get_table_for_user(request: HttpRequest, pk: int, right: str = Right.RUN_NIGHTS) -> Table:
     tables = Table.objects.filter(round__event__in=Event.objects.directed_by(request.user))
+    tables = tables.annotate(staff_role=staff_role(request.user, "round__event__club"))
     table = get_object_or_404(tables.select_related("round__event__club", "captain"), pk=pk)
+    roles.allow(request, table.staff_role, right)
     edit_locks.refuse_writes(request, table.round.event)
     return table
 
 
-def _get_hand_for_user(request: HttpRequest, pk: int) -> Hand:
+def _get_hand_for_user(request: HttpRequest, pk: int, right: str = Right.RUN_NIGHTS) -> Hand:
     hands = Hand.objects.filter(table__round__event__in=Event.objects.directed_by(request.user))
+    hands = hands.annotate(staff_role=staff_role(request.user, "table__round__event__club"))
     hand = get_object_or_404(hands.select_related("table__round__event__club"), pk=pk)
+    roles.allow(request, hand.staff_role, right)
     edit_locks.refuse_writes(request, hand.table.round.event)
     return hand
 
@@ -161,7 +172,7 @@ def _get_hand_for_user(request: HttpRequest, pk: int) -> Hand:
 @require_POST
 def table_cards_reissue(request: HttpRequest, slug: str) -> HttpResponse:
     """New links and codes for every card of the club: the old cards stop working at once."""
-    club = _get_club_for_user(request, slug)
+    club = _get_club_for_user(request, slug, Right.REISSUE_CARDS)
     if request.POST.get("understood") != "yes":
         messages.error(
             request,

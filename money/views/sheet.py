@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
+from clubs.roles import Right
 from money.access import club_for_director, event_for_director
 from money.club_money import CurrencyForm, NightsTable, carried_now, club_nights, nights_csv_table
 from money.models import ClubMoney
@@ -81,7 +82,9 @@ def sheet_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
-    club = club_for_director(request, slug)
+    # The nights' sheets are for the club's staff; its currency is the club's setting.
+    right = Right.RUN_NIGHTS if request.method in ("GET", "HEAD") else Right.CHANGE_SETTINGS
+    club = club_for_director(request, slug, right)
     money = ClubMoney.of(club)
     form = CurrencyForm(request.POST or None, instance=money, club=club)
     if request.method == "POST" and form.is_valid():

@@ -27,6 +27,8 @@ def publishing_status(context, club_or_event, page_link: bool = True) -> dict:
             "send_now": status.waiting and (status.failing or not page_link),
         },
         "csrf_token": context.get("csrf_token"),
+        # The Publishing page and Send now are the club's settings' (clubs/roles.py).
+        "may": context.get("may"),
         "here": getattr(context.get("request"), "get_full_path", lambda: "")(),
     }
 

@@ -1,0 +1,239 @@
+"""The night starts from the sign-up list: each name with a place is checked in ("Here"), or
+marked as not come, on whichever machine runs the night (the club's server, or the hall's
+laptop with its copies of the server's list, signup/sync.py).
+
+Checking in finds the roster's player (the sign-up's match, else the roster's name rules,
+else a new player, all through clubs/services.py) and enters them through tournaments'
+own services, so an entry made here is the same as one made on the event page. A team of a
+pairs or bracket event gets its partnership the same way. Each change runs in one
+transaction with the sign-up's row locked: a double tap checks in once, and a refusal leaves
+nothing half-saved."""
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from clubs import services as roster
+from clubs.models import Player
+from tournaments import services as nights
+from tournaments.models import Event
+
+from .models import SignUp
+
+IN, WAITING, CANCELLED = SignUp.Status.IN, SignUp.Status.WAITING, SignUp.Status.CANCELLED
+EXPECTED, HERE, NO_SHOW = SignUp.Arrival.EXPECTED, SignUp.Arrival.HERE, SignUp.Arrival.NO_SHOW
+
+
+class CheckInRefused(Exception):
+    """What cannot be done as asked, and what to do instead, in words."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def team_words(signup: SignUp) -> str:
+    """The name as the list says it: "Mary Smith & Jim O'Brien", or the name alone."""
+    partner = signup.partner_name or (signup.partner.name if signup.partner_id else "")
+    return f"{signup.name} & {partner}" if partner else signup.name
+
+
+def _is_team(signup: SignUp) -> bool:
+    return bool(signup.partner_name or signup.partner_id)
+
+
+@dataclass
+class Night:
+    """The check-in list of one event, and its figures: the page shows these and nothing else."""
+
+    names: list[SignUp]  # with a place (held ones too), in the list's order
+    waiting: list[SignUp]
+    players_here: int
+    players_expected: int
+    players_no_show: int
+
+    @property
+    def any_expected(self) -> bool:
+        return self.players_expected > 0
+
+
+def night(event: Event) -> Night:
+    rows = list(
+        event.signups.exclude(status=CANCELLED)
+        .select_related("player", "partner")
+        .order_by("position", "pk")
+    )
+    names = [s for s in rows if s.status == IN]
+
+    def players(arrival):
+        return sum(s.places for s in names if s.arrival == arrival)
+
+    return Night(
+        names=names,
+        waiting=[s for s in rows if s.status == WAITING],
+        players_here=players(HERE),
+        players_expected=players(EXPECTED),
+        players_no_show=players(NO_SHOW),
+    )
+
+
+def counts(event: Event) -> dict[str, int]:
+    """The event page's check-in card: players checked in from the list and still expected
+    (the list's places and waiting list are signup.services.counts', on the sign-up card)."""
+    found = night(event)
+    return {
+        "names": len(found.names),
+        "here": found.players_here,
+        "expected": found.players_expected,
+    }
+
+
+def _roster_player(event: Event, player: Player | None, name: str, **contact) -> Player:
+    """The roster's player for a name on the list: the one it matched, else the roster's
+    name rules (clubs.services.same_name), else a new player added as the roster adds one."""
+    club = event.club
+    if player is not None and player.club_id == club.pk:
+        return player
+    name = roster.normalise_name(name)
+    if (found := roster.same_name(club, name)) is not None:
+        return found
+    for details in (contact, {}):  # a contact detail the roster refuses: the name alone
+        try:
+            return roster.player_add(club=club, name=name, **details)
+        except ValidationError as refused:
+            # Added at this moment by another page: that is the player.
+            if (found := roster.same_name(club, name)) is not None:
+                return found
+            problems = refused.message_dict
+            if "name" in problems:
+                raise CheckInRefused(
+                    f"{name} cannot be added to the roster: {' '.join(problems['name'])}"
+                ) from None
+    raise CheckInRefused(f"{name} cannot be added to the roster.")  # pragma: no cover
+
+
+def _partners(event: Event, first: Player, second: Player) -> None:
+    entries = {e.player_id: e for e in event.entries.filter(player__in=[first, second])}
+    ids = {entries[first.pk].partnership_id, entries[second.pk].partnership_id}
+    if ids == {None}:
+        nights.partnership_register(event=event, first=first, second=second)
+        return
+    if len(ids) == 1:
+        return  # already partners (checked in, undone, and checked in again)
+    for player, other in ((first, second), (second, first)):
+        if entries[player.pk].partnership_id is not None:
+            raise CheckInRefused(
+                f"{player.name} already has another partner in this event, not {other.name}: "
+                "fix the partnerships on the event page, then check them in."
+            )
+
+
+def _locked(event: Event, pk: int) -> SignUp:
+    signup = (
+        # of=self: PostgreSQL locks no row of a nullable join (the player may be None).
+        SignUp.objects.select_for_update(of=("self",))
+        .select_related("player", "partner")
+        .filter(event=event, pk=pk)
+        .first()
+    )
+    if signup is None:
+        raise CheckInRefused("That name is no longer on this event's list: reload the page.")
+    return signup
+
+
+def _arrive(event: Event, signup: SignUp) -> SignUp:
+    first = _roster_player(
+        event, signup.player, signup.name, email=signup.email, phone=signup.phone
+    )
+    players = [first]
+    if _is_team(signup):
+        second = _roster_player(event, signup.partner, signup.partner_name or signup.partner.name)
+        if second.pk == first.pk:
+            raise CheckInRefused(
+                f"{signup.name} is named twice in this team: change the partner on the list."
+            )
+        players.append(second)
+    try:
+        nights.entries_add(event=event, players=players)
+        ids = {p.pk for p in players}
+        # Entered before and marked away (an undo): here again.
+        nights.entries_set_present(event=event, present_ids=ids, shown_ids=ids)
+        if len(players) == 2 and event.is_pairs:
+            _partners(event, *players)
+    except nights.ActionRefused as refused:
+        raise CheckInRefused(refused.message) from None
+    signup.player = first
+    signup.partner = players[1] if len(players) == 2 else signup.partner
+    signup.entry = event.entries.get(player=first)
+    signup.arrival = HERE
+    signup.save(update_fields=["player", "partner", "entry", "arrival", "changed"])
+    return signup
+
+
+@transaction.atomic
+def check_in(*, event: Event, pk: int) -> tuple[SignUp, bool]:
+    """ "Here": the name (and their partner) entered and checked in. Returns the sign-up and
+    whether this call checked them in (False: a double tap, already done)."""
+    signup = _locked(event, pk)
+    if signup.arrival == HERE:
+        return signup, False
+    if signup.status != IN:
+        raise CheckInRefused(
+            f"{signup.name} has no place on the list"
+            + (
+                ": give them a place and check them in from the waiting list."
+                if signup.status == WAITING
+                else " (they cancelled): add them as a walk-in."
+            )
+        )
+    return _arrive(event, signup), True
+
+
+@transaction.atomic
+def give_place_and_check_in(*, event: Event, pk: int) -> tuple[SignUp, bool]:
+    """Someone waiting who came anyway: the director gives them a place at the door, and
+    they are checked in. Nobody is mailed: the night has begun."""
+    signup = _locked(event, pk)
+    if signup.arrival == HERE:
+        return signup, False
+    if signup.status == CANCELLED:
+        raise CheckInRefused(f"{signup.name} cancelled: add them as a walk-in.")
+    signup.status = IN
+    signup.save(update_fields=["status", "changed"])
+    return _arrive(event, signup), True
+
+
+@transaction.atomic
+def not_coming(*, event: Event, pk: int) -> SignUp:
+    """ "Did not come": a no-show, kept on the list."""
+    signup = _locked(event, pk)
+    if signup.arrival == HERE:
+        raise CheckInRefused(
+            f"{team_words(signup)} {'are' if _is_team(signup) else 'is'} checked in: "
+            "undo that first if they did not come."
+        )
+    signup.arrival = NO_SHOW
+    signup.save(update_fields=["arrival", "changed"])
+    return signup
+
+
+@transaction.atomic
+def rest_not_coming(*, event: Event) -> int:
+    """Everyone with a place still expected did not come; how many names."""
+    rest = SignUp.objects.select_for_update().filter(event=event, status=IN, arrival=EXPECTED)
+    return rest.update(arrival=NO_SHOW)
+
+
+@transaction.atomic
+def undo(*, event: Event, pk: int) -> SignUp:
+    """A mistaken tap taken back: expected again. A check-in undone leaves the entry but not
+    checked in (tournaments' own check-in), so the next round seats nobody who is not here,
+    and rounds already played keep their seats."""
+    signup = _locked(event, pk)
+    if signup.arrival == HERE:
+        ids = {pk for pk in (signup.player_id, signup.partner_id) if pk}
+        nights.entries_set_present(event=event, present_ids=set(), shown_ids=ids)
+    signup.arrival = EXPECTED
+    signup.save(update_fields=["arrival", "changed"])
+    return signup

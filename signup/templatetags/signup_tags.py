@@ -1,0 +1,41 @@
+"""The sign-up's hooks in other apps' pages, so nothing below signup imports it:
+`{% load signup_tags %}{% signup_club_events club %}` on the club's public page (each event
+taking sign-ups, with its places), and `{% signup_card event %}` on the director's event page
+(the list's figures and the way to it). The figures are signup/services.py's."""
+
+from django import template
+from django.utils import timezone
+
+from signup import services
+from signup.models import Sheet
+
+register = template.Library()
+
+
+@register.inclusion_tag("signup/_club_events.html")
+def signup_club_events(club) -> dict:
+    sheets = (
+        Sheet.objects.filter(event__club=club, open=True, event__date__gte=timezone.localdate())
+        .select_related("event__club")
+        .order_by("event__date", "event__name")
+    )
+    open_events = [
+        {"event": s.event, "counts": services.counts(s.event, s)}
+        for s in sheets
+        if not services.closed_because(s.event, s)
+    ]
+    return {"club": club, "open_events": open_events}
+
+
+@register.inclusion_tag("signup/_event_card.html")
+def signup_card(event) -> dict:
+    sheet = services.sheet_of(event)
+    if not sheet.pk:
+        # Never opened nor added to (the list's first change makes the sheet): one query.
+        return {"event": event, "sheet": sheet}
+    return {
+        "event": event,
+        "sheet": sheet,
+        "counts": services.counts(event, sheet),
+        "closed": services.closed_because(event, sheet),
+    }

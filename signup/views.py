@@ -1,0 +1,338 @@
+"""The sign-up's pages. Public (no account): the form on the club's public page, and the private
+link to change or cancel (a visit never changes anything; a button posts). The director's: the
+list with its settings, add, hold, move, remove, paid ahead, each a post that comes back to the
+list (signup/access.py decides who). The rules and figures are signup/services.py's."""
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from config.addresses import client_address
+from tournaments import guesses
+
+from . import limits, services
+from .access import event_for_list, public_event, signup_for_list
+from .forms import ChangeForm, DirectorAddForm, HoldForm, SheetForm, SignUpForm
+from .models import SignUp
+
+
+def _site(request: HttpRequest) -> str:
+    return f"{request.scheme}://{request.get_host()}"
+
+
+def _errors_to(form, error: ValidationError) -> None:
+    for field, messages_ in error.message_dict.items():
+        form.add_error(field if field in form.fields else None, messages_)
+
+
+# --- Public --------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def signup_form(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = public_event(slug, pk)
+    sheet = services.sheet_of(event)
+    pairs = services.pairs_event(event)
+    closed = services.closed_because(event, sheet)
+    context = {"event": event, "club": event.club, "pairs": pairs, "closed": closed}
+    if closed:
+        return render(request, "signup/closed.html", context, status=200 if sheet.pk else 404)
+    phone = guesses.phone_of(request)
+    form = SignUpForm(request.POST or None, pairs=pairs)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            taken = limits.reserve(address=client_address(request), phone=phone)
+            if taken.refused:
+                context["refusal"] = limits.too_many(taken)
+                context.update(form=form, counts=services.counts(event, sheet), sheet=sheet)
+                response = render(request, "signup/form.html", context, status=429)
+                response["Retry-After"] = taken.wait_seconds
+                return response
+            try:
+                outcome = services.sign_up(event=event, site=_site(request), **form.cleaned_data)
+            except ValidationError as error:
+                taken.give_back()
+                _errors_to(form, error)
+            except services.Refused as refused:
+                taken.give_back()
+                context["closed"] = str(refused)
+                return render(request, "signup/closed.html", context, status=409)
+            else:
+                if outcome.already:
+                    response = render(
+                        request,
+                        "signup/already.html",
+                        {**context, "name": outcome.signup.name},
+                    )
+                else:
+                    response = redirect("signup:mine", token=outcome.signup.token)
+                    response["Location"] += "?new=1"
+                guesses.remember_phone(response, phone)
+                return response
+    context.update(form=form, counts=services.counts(event, sheet), sheet=sheet)
+    response = render(request, "signup/form.html", context, status=status)
+    guesses.remember_phone(response, phone)
+    return response
+
+
+def _signup_by_token(request: HttpRequest, token: str) -> tuple[SignUp | None, HttpResponse | None]:
+    """The sign-up a private link names, or the page saying why not."""
+    signup = (
+        SignUp.objects.select_related("event__club").filter(token=token).first()
+        if token and len(token) <= 64
+        else None
+    )
+    if signup is None:
+        return None, render(request, "signup/unknown.html", status=404)
+    if services.link_expired(signup):
+        context = {"event": signup.event, "club": signup.event.club}
+        return None, render(request, "signup/expired.html", context, status=410)
+    return signup, None
+
+
+def _mine_context(signup: SignUp) -> dict:
+    event = signup.event
+    position = services.waiting_position(signup)
+    return {
+        "signup": signup,
+        "event": event,
+        "club": event.club,
+        "pairs": services.pairs_event(event),
+        "position": position,
+        "position_words": services.ordinal(position) if position else "",
+        "reopen": not services.closed_because(event),
+        "sheet": services.sheet_of(event),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def mine(request: HttpRequest, token: str) -> HttpResponse:
+    """The private link: the sign-up as it stands, the change form, the cancel button."""
+    signup, refusal = _signup_by_token(request, token)
+    if refusal:
+        return refusal
+    pairs = services.pairs_event(signup.event)
+    initial = {
+        "email": signup.email,
+        "phone": signup.phone,
+        "partner_name": signup.partner_name,
+        "find_partner": signup.find_partner,
+    }
+    form = ChangeForm(request.POST or None, initial=initial, pairs=pairs)
+    status = 200
+    if request.method == "POST" and signup.status != SignUp.Status.CANCELLED:
+        status = 400
+        if form.is_valid():
+            try:
+                services.change(signup=signup, site=_site(request), **form.cleaned_data)
+            except ValidationError as error:
+                _errors_to(form, error)
+            except services.Refused as refused:
+                form.add_error(None, str(refused))
+            else:
+                messages.success(request, "Your changes are saved.")
+                return redirect("signup:mine", token=signup.token)
+    context = _mine_context(signup)
+    context.update(
+        form=form,
+        new=request.GET.get("new") == "1",
+        link=services.private_link(signup, _site(request)),
+    )
+    return render(request, "signup/mine.html", context, status=status)
+
+
+@require_POST
+def mine_cancel(request: HttpRequest, token: str) -> HttpResponse:
+    signup, refusal = _signup_by_token(request, token)
+    if refusal:
+        return refusal
+    if request.POST.get("confirm") != "yes":
+        context = _mine_context(signup)
+        context.update(
+            form=ChangeForm(
+                initial={"email": signup.email, "phone": signup.phone},
+                pairs=services.pairs_event(signup.event),
+            ),
+            link=services.private_link(signup, _site(request)),
+            cancel_error="Tick “Yes, cancel my sign-up” first, then press Cancel.",
+        )
+        return render(request, "signup/mine.html", context, status=400)
+    services.cancel(signup=signup, site=_site(request))
+    messages.success(request, "Your sign-up is cancelled. Thank you for letting the club know.")
+    return redirect("signup:mine", token=signup.token)
+
+
+# --- The director's list -------------------------------------------------------------------
+
+
+def _list_page(request, access, status=200, **forms) -> HttpResponse:
+    event = access.event
+    sheet = services.sheet_of(event)
+    places, waiting = services.the_list(event)
+    pairs = services.pairs_event(event)
+    context = {
+        "event": event,
+        "club": event.club,
+        "sheet": sheet,
+        "counts": services.counts(event, sheet),
+        "places": places,
+        "waiting": waiting,
+        "pairs": pairs,
+        "sees_contacts": access.sees_contacts,
+        "kept_on": access.kept_on,
+        "closed": services.closed_because(event, sheet),
+        "public": event.club.results_public,
+        "settings_form": forms.get("settings_form")
+        or SheetForm(instance=sheet, event=event, prefix="sheet"),
+        "add_form": forms.get("add_form") or DirectorAddForm(pairs=pairs, prefix="add"),
+        "hold_form": forms.get("hold_form") or HoldForm(prefix="hold"),
+        "list_error": forms.get("list_error", "")
+        or (
+            "Nothing was saved: fix what is marked in red below, then send it again."
+            if status == 400
+            else ""
+        ),
+        "time_zone": settings.TIME_ZONE,
+    }
+    return render(request, "signup/list.html", context, status=status)
+
+
+@login_required
+def sheet_list(request: HttpRequest, pk: int) -> HttpResponse:
+    return _list_page(request, event_for_list(request, pk))
+
+
+@login_required
+@require_POST
+def sheet_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    access = event_for_list(request, pk)
+    event = access.event
+    sheet = services.sheet_of(event)
+    form = SheetForm(request.POST, instance=sheet, event=event, prefix="sheet")
+    if not form.is_valid():
+        return _list_page(request, access, status=400, settings_form=form)
+    saved = services.sheet_save(event=event, site=_site(request), **form.cleaned_data)
+    note = "The sign-up's settings are saved."
+    if saved.over:
+        c = services.counts(event, saved.sheet)
+        note += (
+            f" {c.taken} places are taken and the cap is {c.cap}: everyone keeps their place; "
+            f"new sign-ups wait until fewer than {c.cap} places are taken."
+        )
+    if saved.promoted:
+        note += " A place each now for " + ", ".join(s.name for s in saved.promoted) + "."
+    messages.success(request, note)
+    return redirect("signup:list", pk=event.pk)
+
+
+def _past_cap_note(added: services.Added) -> str:
+    if added.past_cap:
+        return f" That is {added.past_cap} place{'s' if added.past_cap != 1 else ''} past the cap."
+    return ""
+
+
+@login_required
+@require_POST
+def list_add(request: HttpRequest, pk: int) -> HttpResponse:
+    access = event_for_list(request, pk)
+    event = access.event
+    form = DirectorAddForm(request.POST, pairs=services.pairs_event(event), prefix="add")
+    if form.is_valid():
+        try:
+            added = services.director_add(event=event, **form.cleaned_data)
+        except ValidationError as error:
+            _errors_to(form, error)
+        else:
+            s = added.signup
+            where = (
+                "has a place"
+                if s.status == SignUp.Status.IN
+                else (
+                    f"is {services.ordinal(services.waiting_position(s))} on the waiting list "
+                    "(the list is full; tick “Give a place even past the cap” to give one)"
+                )
+            )
+            messages.success(request, f"{s.name} {where}.{_past_cap_note(added)}")
+            return redirect("signup:list", pk=event.pk)
+    return _list_page(request, access, status=400, add_form=form)
+
+
+@login_required
+@require_POST
+def list_hold(request: HttpRequest, pk: int) -> HttpResponse:
+    access = event_for_list(request, pk)
+    event = access.event
+    form = HoldForm(request.POST, prefix="hold")
+    if form.is_valid():
+        try:
+            added = services.hold(event=event, **form.cleaned_data)
+        except ValidationError as error:
+            _errors_to(form, error)
+        else:
+            s = added.signup
+            if s.status == SignUp.Status.IN:
+                note = f"A place is held for {s.name}."
+            else:
+                where = services.ordinal(services.waiting_position(s))
+                note = (
+                    f"The list is full: {s.name} is {where} on the waiting list. Tick “Even past "
+                    "the cap” to hold a place anyway."
+                )
+            messages.success(request, note + _past_cap_note(added))
+            return redirect("signup:list", pk=event.pk)
+    return _list_page(request, access, status=400, hold_form=form)
+
+
+@login_required
+@require_POST
+def list_move(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
+    access, signup = signup_for_list(request, pk, signup_pk)
+    try:
+        moved = services.move(
+            signup=signup, direction=request.POST.get("direction", ""), site=_site(request)
+        )
+    except services.Refused as refused:
+        return _list_page(request, access, status=400, list_error=str(refused))
+    if request.POST.get("direction") == "give-place":
+        messages.success(request, f"{moved.signup.name} has a place.{_past_cap_note(moved)}")
+    elif request.POST.get("direction") == "to-waiting":
+        messages.success(request, f"{moved.signup.name} is first on the waiting list.")
+    return redirect(reverse("signup:list", args=[pk]) + f"#signup-{signup.pk}")
+
+
+@login_required
+@require_POST
+def list_remove(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
+    access, signup = signup_for_list(request, pk, signup_pk)
+    if request.POST.get("confirm") != "yes":
+        return _list_page(
+            request,
+            access,
+            status=400,
+            list_error=f"Tick “Yes, remove” beside {signup.name} first, then press Remove: nothing "
+            "was changed.",
+        )
+    promoted = services.remove(signup=signup, site=_site(request))
+    note = f"{signup.name} is off the list."
+    if promoted:
+        note += " A place now for " + ", ".join(s.name for s in promoted) + " (mailed if we can)."
+    messages.success(request, note)
+    return redirect("signup:list", pk=access.event.pk)
+
+
+@login_required
+@require_POST
+def list_paid(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
+    access, signup = signup_for_list(request, pk, signup_pk)
+    try:
+        services.paid_ahead(signup=signup, paid=request.POST.get("paid") == "yes")
+    except services.Refused as refused:
+        return _list_page(request, access, status=400, list_error=str(refused))
+    return redirect(reverse("signup:list", args=[pk]) + f"#signup-{signup.pk}")

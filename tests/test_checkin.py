@@ -1,0 +1,251 @@
+"""The night starts from the sign-up list (issue 44, point 4) on the machine that runs it: the
+check-in page's Here, Did not come, Mark the rest, Undo, a place given at the door, through
+the pages as the director taps them. Sign-ups are made with the ORM (the players' form is
+signup's)."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from clubs.models import ClubDirector, Player
+from publishing.models import Published
+from signup.models import SignUp
+from tournaments.models import Entry, Event, Partnership
+
+HERE, NO_SHOW = SignUp.Arrival.HERE, SignUp.Arrival.NO_SHOW
+
+
+def page(event) -> str:
+    return reverse("signup:check-in", args=[event.pk])
+
+
+def tap(client, event, signup, action):
+    return client.post(
+        reverse("signup:check-in-tap", args=[event.pk]),
+        {"signup": signup.pk, "action": action},
+        follow=True,
+    )
+
+
+def listed(event, name, **fields) -> SignUp:
+    position = event.signups.count() + 1
+    return SignUp.objects.create(event=event, name=name, position=position, **fields)
+
+
+@pytest.fixture
+def night(event):
+    """A night whose list has Mary (matched to the roster), Jim (a new name), Ann (held)."""
+    mary = Player.objects.create(club=event.club, name="Mary O’Brien")
+    return {
+        "mary": listed(event, "Mary O'Brien", player=mary, email="mary@example.org"),
+        "jim": listed(event, "Jim Hardy", phone="555-0101"),
+        "ann": listed(event, "Ann Lee", held=True),
+        "wait": listed(event, "Wes Waiting", status=SignUp.Status.WAITING),
+    }
+
+
+def test_here_enters_the_matched_player_and_adds_a_new_name_to_the_roster(
+    director_client, event, night
+):
+    shown = director_client.get(page(event)).content.decode()
+    for name in ("Mary O&#x27;Brien", "Jim Hardy", "Ann Lee", "Wes Waiting", "held for them"):
+        assert name in shown
+    assert "mary@example.org" in shown  # a director sees contact details
+    assert (
+        "Check in from the list"
+        in director_client.get(
+            reverse("tournaments:event-detail", args=[event.pk])
+        ).content.decode()
+    )
+
+    said = tap(director_client, event, night["mary"], "here").content.decode()
+    assert "Mary O&#x27;Brien: checked in." in said
+    tap(director_client, event, night["jim"], "here")
+
+    entries = {e.player.name: e for e in Entry.objects.filter(event=event)}
+    assert set(entries) == {"Mary O’Brien", "Jim Hardy"}
+    assert all(e.present for e in entries.values())
+    # Mary is the roster's Mary (no second one), Jim a new roster player with his phone.
+    assert Player.objects.filter(club=event.club).count() == 2
+    jim = Player.objects.get(club=event.club, name="Jim Hardy")
+    assert jim.phone == "555-0101"
+    jim_signup = SignUp.objects.get(pk=night["jim"].pk)
+    assert (jim_signup.arrival, jim_signup.player, jim_signup.entry) == (
+        HERE,
+        jim,
+        entries["Jim Hardy"],
+    )
+    assert "2</strong> players checked in" in director_client.get(page(event)).content.decode()
+
+
+def test_a_name_the_roster_writes_differently_is_the_rosters_player(director_client, event):
+    roster = Player.objects.create(club=event.club, name="Zoë Brontë")
+    zoe = listed(event, "zoe bronte")
+    tap(director_client, event, zoe, "here")
+    assert list(Entry.objects.filter(event=event).values_list("player", flat=True)) == [roster.pk]
+
+
+def test_a_double_tap_makes_one_entry(director_client, event, night):
+    tap(director_client, event, night["jim"], "here")
+    said = tap(director_client, event, night["jim"], "here").content.decode()
+    assert "Jim Hardy: already checked in." in said
+    assert Entry.objects.filter(event=event).count() == 1
+    assert Player.objects.filter(club=event.club, name="Jim Hardy").count() == 1
+
+
+def test_did_not_come_the_rest_and_undo(director_client, event, night):
+    tap(director_client, event, night["mary"], "here")
+    tap(director_client, event, night["jim"], "no_show")
+    assert SignUp.objects.get(pk=night["jim"].pk).arrival == NO_SHOW
+    assert not Entry.objects.filter(event=event, player__name="Jim Hardy").exists()
+
+    said = director_client.post(
+        reverse("signup:check-in-rest", args=[event.pk]), follow=True
+    ).content.decode()
+    assert "1 name marked as did not come." in said
+    assert SignUp.objects.get(pk=night["ann"].pk).arrival == NO_SHOW
+    # The waiting list is not expected: nobody marks them.
+    assert SignUp.objects.get(pk=night["wait"].pk).arrival == ""
+    assert "Mark the rest as not coming" not in said
+
+    # Mary's tap was a mistake: she is expected again, and not checked in for the next round.
+    said = tap(director_client, event, night["mary"], "undo").content.decode()
+    assert "Mary O&#x27;Brien: expected again (undone)." in said
+    assert SignUp.objects.get(pk=night["mary"].pk).arrival == ""
+    assert not Entry.objects.get(event=event, player__name="Mary O’Brien").present
+    # And checked in again, once.
+    tap(director_client, event, night["mary"], "here")
+    assert Entry.objects.get(event=event, player__name="Mary O’Brien").present
+    assert Entry.objects.filter(event=event).count() == 1
+
+    # A no-show who turns up after all: undo, then Here.
+    refused = tap(director_client, event, night["mary"], "no_show").content.decode()
+    assert "is checked in: undo that first" in refused
+    tap(director_client, event, night["jim"], "undo")
+    tap(director_client, event, night["jim"], "here")
+    assert SignUp.objects.get(pk=night["jim"].pk).arrival == HERE
+
+
+def test_someone_waiting_who_came_is_given_a_place_and_checked_in(director_client, event, night):
+    refused = tap(director_client, event, night["wait"], "here").content.decode()
+    assert "Wes Waiting has no place on the list: give them a place" in refused
+    assert not Entry.objects.filter(event=event).exists()
+    said = tap(director_client, event, night["wait"], "place").content.decode()
+    assert "Wes Waiting: given a place and checked in." in said
+    wes = SignUp.objects.get(pk=night["wait"].pk)
+    assert (wes.status, wes.arrival) == (SignUp.Status.IN, HERE)
+    assert Entry.objects.filter(event=event, player__name="Wes Waiting", present=True).exists()
+
+
+@pytest.mark.parametrize("format", [Event.Format.PAIRS, Event.Format.BRACKET])
+def test_a_team_checks_in_as_partners(director_client, club, format):
+    event = Event.objects.create(
+        club=club, name="Pairs night", date=datetime.date(2026, 11, 25), format=format
+    )
+    team = listed(event, "Mary Smith", partner_name="Jim O'Brien", places=2)
+    solo = listed(event, "Sam Solo", find_partner=True)
+    said = tap(director_client, event, team, "here").content.decode()
+    assert "Mary Smith &amp; Jim O&#x27;Brien: checked in." in said
+    tap(director_client, event, team, "here")  # a double tap: one partnership
+    tap(director_client, event, solo, "here")
+    partnership = Partnership.objects.get(event=event)
+    assert sorted(partnership.entries.values_list("player__name", flat=True)) == [
+        "Jim O'Brien",
+        "Mary Smith",
+    ]
+    assert Entry.objects.get(event=event, player__name="Sam Solo").partnership is None
+    # Undone and checked in again: still the one partnership.
+    tap(director_client, event, team, "undo")
+    tap(director_client, event, team, "here")
+    assert Partnership.objects.filter(event=event).count() == 1
+    assert Entry.objects.filter(event=event, present=True).count() == 3
+
+
+def test_walk_ins_are_added_on_the_event_pages_form(director_client, event, night):
+    shown = director_client.get(page(event)).content.decode()
+    walk_ins = reverse("tournaments:event-detail", args=[event.pk]) + "#add-players"
+    assert f'href="{walk_ins}"' in shown
+    assert 'id="add-players"' in director_client.get(walk_ins.split("#")[0]).content.decode()
+
+
+def test_an_assistant_checks_in_but_sees_no_contact_details(
+    client, event, night, django_user_model
+):
+    helper = django_user_model.objects.create_user("ada", password="ada-pass-123")
+    ClubDirector.objects.create(club=event.club, user=helper, role=ClubDirector.Role.ASSISTANT)
+    client.force_login(helper)
+    shown = client.get(page(event)).content.decode()
+    assert "Jim Hardy" in shown
+    assert "mary@example.org" not in shown and "555-0101" not in shown
+    tap(client, event, night["jim"], "here")
+    assert SignUp.objects.get(pk=night["jim"].pk).arrival == HERE
+
+
+def test_a_stranger_finds_nothing(client, other_director, event, night):
+    client.force_login(other_director)
+    assert client.get(page(event)).status_code == 404
+    answer = client.post(
+        reverse("signup:check-in-tap", args=[event.pk]),
+        {"signup": night["jim"].pk, "action": "here"},
+    )
+    assert answer.status_code == 404
+    assert client.post(reverse("signup:check-in-rest", args=[event.pk])).status_code == 404
+    assert SignUp.objects.get(pk=night["jim"].pk).arrival == ""
+    assert not Entry.objects.exists()
+
+
+def test_another_events_name_or_a_bad_button_is_refused_in_words(director_client, event, night):
+    other = Event.objects.create(club=event.club, name="Next week", date=datetime.date(2026, 12, 1))
+    stray = listed(other, "Olga Other")
+    said = tap(director_client, event, stray, "here").content.decode()
+    assert "That name is no longer on this event&#x27;s list: reload the page." in said
+    answer = director_client.post(
+        reverse("signup:check-in-tap", args=[event.pk]),
+        {"signup": "x", "action": "dance"},
+        follow=True,
+    )
+    assert answer.status_code == 200
+    assert "That button is not one of this page&#x27;s: reload the page." in answer.content.decode()
+    assert not Entry.objects.exists()
+
+
+def test_a_night_published_from_the_laptop_is_refused_here_in_words(director_client, event, night):
+    Published.objects.create(event=event, laptop_name="Hall laptop", applied_at=event.created)
+    shown = director_client.get(page(event)).content.decode()
+    assert "run on the hall laptop “Hall laptop” and published here" in shown
+    assert 'value="here"' not in shown  # no buttons
+    answer = tap(director_client, event, night["jim"], "here")
+    assert answer.status_code == 403
+    assert "change it on that laptop" in answer.content.decode()
+    assert SignUp.objects.get(pk=night["jim"].pk).arrival == ""
+    assert not Entry.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_taps_at_the_same_moment_check_a_team_in_once(club):
+    """Two helpers at the door tap Here for the same team at once (and another name that is
+    new to the roster too): one entry each, one partnership, one roster player each."""
+    from conftest import at_once
+
+    from signup import checkin
+
+    event = Event.objects.create(
+        club=club, name="Pairs night", date=datetime.date(2026, 11, 25), format="pairs"
+    )
+    team = listed(event, "Nell New", partner_name="Ned New", places=2)
+    again = listed(event, "Nell  new")  # the same person put down twice
+    results = at_once(
+        [
+            lambda: checkin.check_in(event=event, pk=team.pk),
+            lambda: checkin.check_in(event=event, pk=team.pk),
+            lambda: checkin.check_in(event=event, pk=again.pk),
+        ]
+    )
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert sorted(done for _, done in results[:2]) == [False, True]
+    # Nell is one roster player, named as whichever tap added her first.
+    names = Player.objects.filter(club=club).values_list("name", flat=True)
+    assert sorted(n.casefold() for n in names) == ["ned new", "nell new"]
+    assert Entry.objects.filter(event=event).count() == 2
+    assert Partnership.objects.filter(event=event).count() == 1

@@ -1,0 +1,109 @@
+"""The check-in page at the door, in chromium: a phone at 360 px with its text at 200%, and a
+laptop at 1280: nothing wider than the screen, each button at least 44 px tall, and a tap on
+"Here" checks the name in. With SHOTS set (a folder), each is saved there as a picture."""
+
+import datetime
+import os
+
+import pytest
+from conftest import PHONE, log_in
+from playwright.sync_api import expect
+
+from clubs.models import ClubDirector, Player
+from publishing.models import Link
+from signup.models import Fetched, SignUp
+from tournaments.models import Event
+
+SHOTS = os.environ.get("SHOTS", "")
+
+
+@pytest.fixture
+def door(club, director):
+    ClubDirector.objects.filter(user=director).update(role=ClubDirector.Role.DIRECTOR)
+    event = Event.objects.create(
+        club=club, name="Saturday pairs", date=datetime.date(2026, 11, 28), format="pairs"
+    )
+    mary = Player.objects.create(club=club, name="Mary O’Brien")
+    rows = [
+        (
+            "Mary O’Brien",
+            {
+                "player": mary,
+                "partner_name": "Jim Hardy",
+                "places": 2,
+                "email": "mary.obrien@example.org",
+                "phone": "555-0101",
+                "paid_ahead": True,
+            },
+        ),
+        ("Bartholomew Featherstonehaugh-Cholmondeley", {"find_partner": True}),
+        ("Ann Lee", {"held": True, "partner_name": "Bea Lee", "places": 2}),
+        ("Sam Early", {"arrival": SignUp.Arrival.HERE}),
+        ("Nora Nope", {"arrival": SignUp.Arrival.NO_SHOW}),
+        ("Kept Karl", {"arrival": SignUp.Arrival.HERE, "cancelled_on_server": True}),
+        ("Wes Waiting", {"status": SignUp.Status.WAITING, "phone": "555-0199"}),
+        ("Vera Waits", {"status": SignUp.Status.WAITING, "partner_name": "Val Waits"}),
+    ]
+    for position, (name, fields) in enumerate(rows, start=1):
+        SignUp.objects.create(event=event, name=name, position=position, **fields)
+    # As on a linked laptop: the time the list was fetched.
+    Link.objects.create(club=club, server_url="https://euchre.example.org", key="euk_x")
+    Fetched.objects.create(club=club, at=datetime.datetime.now(datetime.UTC))
+    return event
+
+
+def shot(page, name: str) -> None:
+    if not SHOTS:
+        return
+    os.makedirs(SHOTS, exist_ok=True)
+    width = page.viewport_size["width"]
+    height = page.evaluate("document.documentElement.scrollHeight")
+    # A window as tall as the page, not full_page=True, which drops the text size.
+    page.set_viewport_size({"width": width, "height": max(height, 200)})
+    page.screenshot(path=f"{SHOTS}/{name}.png")
+
+
+@pytest.mark.parametrize(
+    ("viewport", "text_px", "name"),
+    [
+        (PHONE, 16, "checkin-360"),
+        (PHONE, 32, "checkin-360-200"),
+        ({"width": 1280, "height": 800}, 16, "checkin-1280"),
+    ],
+)
+def test_the_check_in_page_fits_and_a_tap_checks_in(
+    browser, live_server, door, viewport, text_px, name
+):
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    if text_px != 16:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Page.setFontSizes", {"fontSizes": {"standard": text_px, "fixed": text_px}})
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{door.pk}/signup/check-in/")
+    expect(page.get_by_text("Sign-ups fetched at")).to_be_visible()
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= viewport["width"], f"the page is {wide} px wide on a {viewport['width']} screen"
+    heights = page.locator("main button").evaluate_all(
+        "buttons => buttons.map(b => b.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 44, heights
+    shot(page, name)
+    mary = page.locator("li", has_text="Mary O’Brien")
+    mary.get_by_role("button", name="Here").click()
+    expect(page.locator(".messages")).to_contain_text("Mary O’Brien & Jim Hardy: checked in.")
+    expect(
+        page.locator("li", has_text="Mary O’Brien").get_by_role("button", name="Undo")
+    ).to_be_visible()
+    if text_px == 16 and viewport["width"] == 360:
+        shot(page, f"{name}-after-tap")
+    # The event page's card leads here, with the list's figures.
+    page.goto(f"{live_server.url}/events/{door.pk}/")
+    card = page.locator("#check-in-from-list")
+    expect(card).to_contain_text("6 names with a place, 2 waiting")
+    expect(card).to_contain_text("4 players checked in from it, 3 still expected.")
+    if SHOTS:
+        card.screenshot(path=f"{SHOTS}/event-card-{name}.png")
+    card.get_by_role("link", name="Check in from the list").click()
+    expect(page.get_by_role("heading", name="Check-in from the list")).to_be_visible()
+    context.close()
