@@ -32,6 +32,7 @@ POST_ONLY = None
 
 # Every director's page: (the right its GET needs, the right its POST needs).
 DIRECTOR_PAGES = {
+    "directors:staff": (Right.MANAGE_DIRECTORS, Right.MANAGE_DIRECTORS),
     "clubs:club-detail": (NIGHTS, NIGHTS),
     "clubs:club-settings": (SETTINGS, SETTINGS),
     "clubs:player-add": (POST_ONLY, NIGHTS),
@@ -114,6 +115,10 @@ DIRECTOR_PAGES = {
 
 # Pages anyone opens with no login: the players', the captains', the laptop's requests.
 PUBLIC = {
+    # A director's own sign-up and the mails' links: no login, the token is the key.
+    "directors:join",
+    "directors:join-confirm",
+    "directors:invite",
     "health",
     "login",
     "logout",
