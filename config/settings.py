@@ -303,7 +303,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # Axes first: it refuses a locked account before the password is even checked.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # The username exactly, else the one account it names in any case (config/backends.py).
+    "config.backends.AnyCaseBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"

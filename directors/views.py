@@ -19,7 +19,7 @@ from .models import INVITE_LINK_DAYS, JOIN_LINK_DAYS
 
 # The account made here logs in by its password; axes (the first backend) only counts
 # wrong passwords, so the session names Django's own.
-BACKEND = "django.contrib.auth.backends.ModelBackend"
+BACKEND = "config.backends.AnyCaseBackend"
 
 
 def _site(request: HttpRequest) -> str:

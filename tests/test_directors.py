@@ -126,6 +126,14 @@ def test_a_director_signs_up_confirms_by_the_mail_and_lands_in_the_new_club(clie
     answer = other.post(reverse("login"), {"username": "Ann.Lee@Example.org", "password": GOOD})
     assert answer.status_code == 302
     assert other.get(f"/clubs/{club.slug}/").status_code == 200
+    # And in whatever case the address comes to mind (config/backends.py), never with a wrong
+    # password.
+    third = Client()
+    answer = third.post(reverse("login"), {"username": "ann.lee@example.org", "password": GOOD})
+    assert answer.status_code == 302
+    assert third.get(f"/clubs/{club.slug}/").status_code == 200
+    wrong = Client().post(reverse("login"), {"username": "ann.lee@example.org", "password": "x"})
+    assert wrong.status_code == 200 and "_auth_user_id" not in Client().session
 
 
 @pytest.mark.django_db
