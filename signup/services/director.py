@@ -1,0 +1,178 @@
+"""The director's side: add, hold, move, remove, paid ahead, the sheet's settings."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from signup.models import Sheet, SignUp
+from tournaments.models import Event
+
+from .figures import CANCELLED, IN, WAITING, Refused, counts
+from .lock import fits, locked_sheet, promote, renumber, roster_match, same_person
+from .mail import mail_place_now
+from .players import cancel, next_position
+from .typed import details
+
+# --- The director's side --------------------------------------------------------------------
+
+
+@dataclass
+class Added:
+    signup: SignUp
+    past_cap: int = 0  # places taken past the cap after this one
+
+
+def director_add(
+    *,
+    event: Event,
+    name: str,
+    email: str = "",
+    phone: str = "",
+    partner_name: str = "",
+    find_partner: bool = False,
+    held: bool = False,
+    past_cap: bool = False,
+) -> Added:
+    """The director puts a name down (a phone call, a regular): a place if one fits, else the
+    waiting list; with `past_cap`, a place even past the cap (the page says how far past). A
+    held place is a place kept for a regular, by name; it counts against the cap and the
+    regular claims it by signing up. Contact details are optional here."""
+    d = details(
+        event=event,
+        name=name,
+        email=email,
+        phone=phone,
+        partner_name=partner_name,
+        find_partner=find_partner,
+        contact_needed=False,
+    )
+    with transaction.atomic():
+        sheet = locked_sheet(event)
+        player, partner = roster_match(event, d.name), roster_match(event, d.partner_name)
+        existing = same_person(event, d.name, player)
+        if existing is None and d.partner_name:
+            existing = same_person(event, d.partner_name, partner)
+        if existing is not None:
+            where = "has a place" if existing.status == IN else "is on the waiting list"
+            raise ValidationError(
+                {"name": f"{existing.name} {where} already (see the list below)."}
+            )
+        place = past_cap or fits(event, sheet, d.places)
+        signup = SignUp.objects.create(
+            event=event,
+            name=d.name,
+            player=player,
+            email=d.email,
+            phone=d.phone,
+            partner_name=d.partner_name,
+            partner=partner,
+            find_partner=d.find_partner,
+            places=d.places,
+            held=held,
+            status=IN if place else WAITING,
+            position=next_position(event),
+        )
+        renumber(event)
+        signup.refresh_from_db(fields=["position"])
+        return Added(signup, counts(event, sheet).over)
+
+
+def hold(*, event: Event, name: str, past_cap: bool = False) -> Added:
+    """Hold a place for a regular, by name (counts against the cap until they claim it)."""
+    return director_add(event=event, name=name, held=True, past_cap=past_cap)
+
+
+MOVES = ("up", "down", "to-waiting", "give-place")
+
+
+def move(*, signup: SignUp, direction: str, site: str = "") -> Added:
+    """Up or down within the places or the waiting list; to the front of the waiting list;
+    or a place for a waiting name (even past the cap: the page says how far)."""
+    if direction not in MOVES:
+        raise Refused("Choose up, down, to the waiting list, or give a place.")
+    with transaction.atomic():
+        sheet = locked_sheet(signup.event)
+        row = SignUp.objects.select_related("event").get(pk=signup.pk)
+        event = row.event
+        if row.status == CANCELLED:
+            raise Refused(f"{row.name} is no longer on the list.")
+        if direction in ("up", "down"):
+            group = list(
+                SignUp.objects.filter(event=event, status=row.status).order_by("position", "pk")
+            )
+            i = next(i for i, s in enumerate(group) if s.pk == row.pk)
+            j = i - 1 if direction == "up" else i + 1
+            if 0 <= j < len(group):
+                group[i], group[j] = group[j], group[i]
+                base = min(s.position for s in group)
+                for n, s in enumerate(group):
+                    s.position = base + n
+                SignUp.objects.bulk_update(group, ["position"])
+        elif direction == "to-waiting":
+            if row.status != WAITING:
+                # The front of the waiting list (numbered so by renumber): first in line for
+                # the next place that frees. Nobody is promoted by this move: the director chose.
+                row.status, row.held, row.position = WAITING, False, 0
+                row.save(update_fields=["status", "held", "position", "changed"])
+        elif row.status == WAITING:  # give-place: the end of the places
+            row.status, row.position = IN, next_position(event)
+            row.save(update_fields=["status", "position", "changed"])
+            if row.email:
+                mail_place_now(row, site)
+        renumber(event)
+        row.refresh_from_db()
+        return Added(row, counts(event, sheet).over)
+
+
+def remove(*, signup: SignUp, site: str = "") -> list[SignUp]:
+    """The director takes a name off the list: as a cancellation (the place goes to the first
+    waiting names that fit, who are mailed)."""
+    return cancel(signup=signup, site=site)
+
+
+def paid_ahead(*, signup: SignUp, paid: bool) -> SignUp:
+    """The director records that a player paid ahead, where the club takes money ahead."""
+    with transaction.atomic():
+        sheet = locked_sheet(signup.event)
+        if not sheet.money_ahead:
+            raise Refused(
+                "This night takes no money ahead: tick “Players may pay ahead” in the sign-up's "
+                "settings first."
+            )
+        SignUp.objects.filter(pk=signup.pk).update(paid_ahead=paid, changed=timezone.now())
+    signup.paid_ahead = paid
+    return signup
+
+
+@dataclass
+class Saved:
+    sheet: Sheet
+    promoted: list[SignUp]
+    over: int  # places past the new cap, kept by those who have them
+
+
+def sheet_save(
+    *,
+    event: Event,
+    open: bool,
+    cap: int | None,
+    closes_at: datetime.datetime | None,
+    starts_at: datetime.time | None,
+    money_ahead: bool,
+    site: str = "",
+) -> Saved:
+    """The director's settings. A higher cap (or none) gives the new places to the waiting
+    list at once; a cap below the places taken leaves everyone with their place (it only
+    stops new ones)."""
+    with transaction.atomic():
+        sheet = locked_sheet(event)
+        sheet.open, sheet.cap, sheet.closes_at = open, cap, closes_at
+        sheet.starts_at, sheet.money_ahead = starts_at, money_ahead
+        sheet.save()
+        promoted = promote(event=event, sheet=sheet, site=site)
+        return Saved(sheet, promoted, counts(event, sheet).over)

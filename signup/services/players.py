@@ -1,0 +1,182 @@
+"""The players' side: signing up, changing, cancelling (no account: the private link)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.text import name_key
+from signup.models import Sheet, SignUp
+from tournaments.models import Event
+
+from .figures import CANCELLED, IN, WAITING, Refused, closed_because
+from .lock import fits, locked_sheet, promote, renumber, roster_match, same_person
+from .mail import mail_link
+from .typed import Details, details
+
+# --- The players' side ----------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    signup: SignUp
+    # Already on the list: nothing new was made (and the link was mailed again if the
+    # address given was theirs).
+    already: bool = False
+    # A place the director held under this name, now theirs.
+    claimed: bool = False
+
+
+def sign_up(
+    *,
+    event: Event,
+    name: str,
+    email: str = "",
+    phone: str = "",
+    partner_name: str = "",
+    find_partner: bool = False,
+    site: str = "",
+) -> Outcome:
+    """A player puts their name down on the public form. A place if one fits, else the end of
+    the waiting list; a name already on the list makes nothing new; a place the director held
+    for this name becomes theirs. Raises ValidationError (by field) or Refused (closed)."""
+    d = details(
+        event=event,
+        name=name,
+        email=email,
+        phone=phone,
+        partner_name=partner_name,
+        find_partner=find_partner,
+    )
+    player, partner = roster_match(event, d.name), roster_match(event, d.partner_name)
+    with transaction.atomic():
+        sheet = locked_sheet(event)
+        why = closed_because(event, sheet)
+        if why:
+            raise Refused(why)
+        existing = same_person(event, d.name, player)
+        if existing is None and d.partner_name:
+            existing = same_person(event, d.partner_name, partner)
+        if existing is not None:
+            if existing.held and not (existing.email or existing.phone):
+                return Outcome(_claim(existing, d, player, partner, sheet, site), claimed=True)
+            if d.email and existing.email and d.email.casefold() == existing.email.casefold():
+                mail_link(existing, site, again=True)
+            return Outcome(existing, already=True)
+        signup = SignUp.objects.create(
+            event=event,
+            name=d.name,
+            player=player,
+            email=d.email,
+            phone=d.phone,
+            partner_name=d.partner_name,
+            partner=partner,
+            find_partner=d.find_partner,
+            places=d.places,
+            status=IN if fits(event, sheet, d.places) else WAITING,
+            position=next_position(event),
+        )
+        renumber(event)
+        signup.refresh_from_db(fields=["position"])
+        if signup.email:
+            mail_link(signup, site)
+    return Outcome(signup)
+
+
+def next_position(event: Event) -> int:
+    last = SignUp.objects.filter(event=event).exclude(status=CANCELLED)
+    return (last.order_by("-position").values_list("position", flat=True).first() or 0) + 1
+
+
+def _claim(held: SignUp, d: Details, player, partner, sheet: Sheet, site: str) -> SignUp:
+    more = d.places - held.places
+    if more > 0 and held.status == IN and not fits(held.event, sheet, more):
+        raise ValidationError(
+            {
+                "partner_name": f"The place held for {held.name} is for one player, and the "
+                "night has no place left for a partner: tick “Find me a partner” instead, or "
+                "ask the director."
+            }
+        )
+    held.held = False
+    held.email, held.phone = d.email, d.phone
+    held.player = held.player or player
+    if d.partner_name or d.find_partner:
+        held.partner_name, held.partner, held.find_partner = d.partner_name, partner, d.find_partner
+    held.places = max(held.places, d.places)
+    held.save()
+    if held.email:
+        mail_link(held, site)
+    return held
+
+
+def change(
+    *,
+    signup: SignUp,
+    email: str,
+    phone: str,
+    partner_name: str = "",
+    find_partner: bool = False,
+    site: str = "",
+) -> SignUp:
+    """The player changes their contact or their partner through the private link. A team
+    needs a second place: refused when none is left (they keep theirs); a team becoming one
+    player frees a place, which goes to the first waiting name that fits."""
+    event = signup.event
+    d = details(
+        event=event,
+        name=signup.name,
+        email=email,
+        phone=phone,
+        partner_name=partner_name,
+        find_partner=find_partner,
+    )
+    with transaction.atomic():
+        sheet = locked_sheet(event)
+        signup = SignUp.objects.get(pk=signup.pk)
+        if signup.status == CANCELLED:
+            raise Refused("This sign-up was cancelled: sign up again on the club's page.")
+        if d.partner_name and name_key(d.partner_name) != name_key(signup.partner_name):
+            other = same_person(event, d.partner_name, roster_match(event, d.partner_name))
+            if other is not None and other.pk != signup.pk:
+                raise ValidationError(
+                    {"partner_name": f"{d.partner_name} is already on the list for this night."}
+                )
+        more = d.places - signup.places
+        if more > 0 and signup.status == IN and not fits(event, sheet, more):
+            raise ValidationError(
+                {
+                    "partner_name": "The night has no place left for a partner: you keep your "
+                    "place. To bring a partner, cancel and sign up again as a team (you would "
+                    "go on the waiting list), or ask the director."
+                }
+            )
+        signup.email, signup.phone = d.email, d.phone
+        signup.partner_name, signup.find_partner = d.partner_name, d.find_partner
+        signup.partner = roster_match(event, d.partner_name)
+        signup.places = d.places
+        signup.save()
+        if more < 0 or signup.status == WAITING:
+            promote(event=event, sheet=sheet, site=site)
+    return signup
+
+
+def cancel(*, signup: SignUp, site: str = "") -> list[SignUp]:
+    """Off the list (the player's link, or the director's remove): the place freed goes to the
+    first waiting names that fit, who are mailed. Cancelling twice changes nothing. Returns
+    the names promoted."""
+    with transaction.atomic():
+        sheet = locked_sheet(signup.event)
+        row = SignUp.objects.select_related("event__club").get(pk=signup.pk)
+        if row.status == CANCELLED:
+            return []
+        had_place = row.status == IN
+        row.status, row.cancelled_at = CANCELLED, timezone.now()
+        row.save(update_fields=["status", "cancelled_at", "changed"])
+        renumber(row.event)
+        promoted = promote(event=row.event, sheet=sheet, site=site) if had_place else []
+    signup.status = CANCELLED
+    return promoted
