@@ -6,9 +6,8 @@ a few mails to one address an hour, and a few dozen a day from one address of it
 import datetime
 import hashlib
 
-from django.utils.timezone import now
-
-from tournaments.guesses import Budget, Guess, _Slot, _take, _wait, address_key
+from tournaments import guesses
+from tournaments.guesses import Budget, Guess, address_key
 
 # Each sign-up mail, per address it goes to (the inbox a bot would fill) and per address it
 # is asked from. A person who mistyped and asks again fits easily.
@@ -29,15 +28,7 @@ def mail_key(email: str) -> str:
 def take(budgets: list[tuple[Budget, str]]) -> Guess:
     """One mail more in each budget, or none at all: the first budget spent gives back the
     slots already taken and is named in `refused`, with the wait until one fits again."""
-    at = now()
-    held = Guess()
-    for budget, key in budgets:
-        slot = _Slot(budget.kind, key, budget.window_end(at))
-        if not _take(slot, budget):
-            held.give_back()
-            return Guess(refused=budget, wait=_wait(slot, budget, at))
-        held.slots.append(slot)
-    return held
+    return guesses.take(budgets)
 
 
 def join_budgets(*, email: str, address: str) -> list[tuple[Budget, str]]:

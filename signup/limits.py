@@ -10,9 +10,8 @@ over, is held to a few."""
 
 import datetime
 
-from django.utils.timezone import now
-
-from tournaments.guesses import Budget, Guess, _Slot, _take, _wait, address_key
+from tournaments import guesses
+from tournaments.guesses import Budget, Guess, address_key
 
 PHONE = Budget("signup-phone", 10, datetime.timedelta(hours=1))
 ADDRESS = Budget("signup-address", 30, datetime.timedelta(hours=1))
@@ -21,18 +20,10 @@ ADDRESS_DAY = Budget("signup-addr-day", 100, datetime.timedelta(days=1))
 
 def reserve(*, address: str, phone: str) -> Guess:
     """A slot in the address's budgets and the phone's, as guesses.reserve takes for a code."""
-    at = now()
     budgets = [(ADDRESS, address_key(address)), (ADDRESS_DAY, address_key(address))]
     if phone:
         budgets.append((PHONE, phone))
-    taken = Guess()
-    for budget, key in budgets:
-        slot = _Slot(budget.kind, key, budget.window_end(at))
-        if not _take(slot, budget):
-            taken.give_back()
-            return Guess(refused=budget, wait=_wait(slot, budget, at))
-        taken.slots.append(slot)
-    return taken
+    return guesses.take(budgets)
 
 
 def too_many(taken: Guess) -> str:

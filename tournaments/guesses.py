@@ -177,10 +177,17 @@ def reserve(*, address: str, phone: str) -> Guess:
     """Take a slot for one typed code in the address's budgets and the phone's, before the
     code is looked at. The address comes first, so a locked address creates no rows however
     many phone ids a guesser makes up."""
-    at = now()
     budgets = [(ADDRESS, address_key(address)), (ADDRESS_DAY, address_key(address))]
     if phone:
         budgets.append((PHONE, phone))
+    return take(budgets)
+
+
+def take(budgets: list[tuple[Budget, str]]) -> Guess:
+    """A slot in each (budget, key), in order, or none at all: the first budget spent gives
+    back the slots already taken and is named in `refused`, with the wait until one fits
+    again. The sign-up form and the directors' mails count their own budgets with it."""
+    at = now()
     guess = Guess()
     for budget, key in budgets:
         slot = _Slot(budget.kind, key, budget.window_end(at))
