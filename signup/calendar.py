@@ -87,6 +87,9 @@ def vevent(event: Event, url: str, stamp: datetime.datetime) -> VEvent:
     return VEvent.new(
         uid=event_uid(event),
         summary=f"{event.name} · {event.club.name}",
+        # What a player reads on opening the entry: the kind of night, and where to find it
+        # (and sign up, when the club takes names ahead).
+        description=f"{event.get_format_display()}. {event.club.name}: {url}",
         start=start,
         end=end,
         url=url,

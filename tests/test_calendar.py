@@ -68,6 +68,10 @@ def test_a_night_with_its_cards_at_time_starts_then_in_the_clubs_zone(client, ev
     # The calendar carries the zone's rules, for calendars that do not know its name.
     assert [tz["TZID"] for tz in calendar.timezones] == ["America/Detroit"]
     assert vevent["URL"] == f"{PUBLIC}/c/maple-hall/events/{event.pk}/"
+    assert vevent["DESCRIPTION"] == (
+        "Progressive (partners change every round). Maple Hall Euchre Club: "
+        f"{PUBLIC}/c/maple-hall/events/{event.pk}/"
+    )
     assert vevent.decoded("LAST-MODIFIED") == sheet.updated.replace(microsecond=0)
     stamp = vevent.decoded("DTSTAMP")
     assert stamp.utcoffset() == datetime.timedelta(0)
@@ -189,7 +193,9 @@ def test_the_feed_takes_the_same_queries_however_many_nights(
 def test_the_clubs_page_offers_the_next_nights_and_the_feed(client, club):
     past, soon, later = make_nights(club, [-2, 1, 5], cards_at=False)
     response = client.get("/c/maple-hall/")
-    assertContains(response, 'href="/c/maple-hall/calendar.ics"', count=1)
+    # webcal: asks the phone to subscribe; the https address is there to copy.
+    assertContains(response, 'href="webcal://euchre.example.org/c/maple-hall/calendar.ics"')
+    assertContains(response, f'href="{PUBLIC}/c/maple-hall/calendar.ics"', count=1)
     assertContains(response, "Subscribe to the club's calendar")
     for night in (soon, later):
         assertContains(response, f'href="{event_url(night)}"', count=1)
