@@ -307,6 +307,9 @@ def test_a_stranger_finds_nothing(client, other_director, event, night):
     )
     assert answer.status_code == 404
     assert client.post(reverse("signup:check-in-rest", args=[event.pk])).status_code == 404
+    walk_in = reverse("signup:check-in-walk-in", args=[event.pk])
+    assert client.post(walk_in, {"name": "Tom Newby"}).status_code == 404
+    assert not Player.objects.filter(name="Tom Newby").exists()
     assert SignUp.objects.get(pk=night["jim"].pk).arrival == ""
     assert not Entry.objects.exists()
 
@@ -335,6 +338,10 @@ def test_a_night_published_from_the_laptop_is_refused_here_in_words(director_cli
     assert answer.status_code == 403
     assert "change it on that laptop" in answer.content.decode()
     assert SignUp.objects.get(pk=night["jim"].pk).arrival == ""
+    assert 'id="walk-in"' not in shown
+    walk_in = reverse("signup:check-in-walk-in", args=[event.pk])
+    assert director_client.post(walk_in, {"name": "Tom Newby"}).status_code == 403
+    assert not Player.objects.filter(name="Tom Newby").exists()
     assert not Entry.objects.exists()
 
 
