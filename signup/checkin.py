@@ -7,7 +7,8 @@ else a new player, all through clubs/services.py) and enters them through tourna
 own services, so an entry made here is the same as one made on the event page. A team of a
 pairs or bracket event gets its partnership the same way. Each change runs in one
 transaction with the sign-up's row locked: a double tap checks in once, and a refusal leaves
-nothing half-saved."""
+nothing half-saved. A walk-in (someone not on the list) is found or added and entered the
+same way, with no sign-up."""
 
 from dataclasses import dataclass
 
@@ -87,7 +88,9 @@ def _mark_entered(event: Event, rows: list[SignUp]) -> None:
         )
 
 
-def night(event: Event) -> Night:
+def night(event: Event, *, tonight: bool = True) -> Night:
+    """`tonight`: with the night's own figure (the check-in page); the event page's card,
+    which shows only the list's, does without its query."""
     rows = list(
         event.signups.exclude(status=CANCELLED)
         .select_related("player", "partner")
@@ -104,7 +107,7 @@ def night(event: Event) -> Night:
     return Night(
         names=names,
         waiting=[s for s in rows if s.status == WAITING],
-        players_tonight=nights.players_checked_in(event),
+        players_tonight=nights.players_checked_in(event) if tonight else 0,
         players_here=players(HERE),
         players_expected=players(EXPECTED),
         players_no_show=players(NO_SHOW),
@@ -115,7 +118,7 @@ def night(event: Event) -> Night:
 def counts(event: Event) -> dict[str, int]:
     """The event page's check-in card: players checked in from the list and still expected
     (the list's places and waiting list are signup.services.counts', on the sign-up card)."""
-    found = night(event)
+    found = night(event, tonight=False)
     return {
         "names": len(found.names),
         "here": found.players_here,
@@ -183,7 +186,9 @@ def _enter(event: Event, players: list[Player]) -> None:
     try:
         nights.entries_add(event=event, players=players)
         ids = {p.pk for p in players}
-        # Entered before and marked away (an undo): here again.
+        # Entered before and marked away (an undo): here again. Its UPDATE also locks their
+        # entries until the commit, so the same players sent twice at once (a walk-in has no
+        # sign-up row to lock) wait here, and the second finds the first's partnership.
         nights.entries_set_present(event=event, present_ids=ids, shown_ids=ids)
         if len(players) == 2 and event.is_pairs:
             _partners(event, *players)
@@ -310,7 +315,8 @@ def rest_not_coming(*, event: Event) -> int:
     already (a walk-in, or added on the event page) is here, not one of the rest."""
     expected = SignUp.objects.select_for_update().filter(event=event, status=IN, arrival=EXPECTED)
     locked = set(expected.values_list("pk", flat=True))
-    rest = [s.pk for s in night(event).names if s.pk in locked and not s.entered_already]
+    found = night(event, tonight=False)
+    rest = [s.pk for s in found.names if s.pk in locked and not s.entered_already]
     return SignUp.objects.filter(pk__in=rest).update(arrival=NO_SHOW)
 
 

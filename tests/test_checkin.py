@@ -372,3 +372,30 @@ def test_two_taps_at_the_same_moment_check_a_team_in_once(club):
     assert sorted(n.casefold() for n in names) == ["ned new", "nell new"]
     assert Entry.objects.filter(event=event).count() == 2
     assert Partnership.objects.filter(event=event).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("known", [False, True])
+def test_a_walk_in_sent_twice_at_the_same_moment_is_entered_once(club, known):
+    """The Walk-in button pressed twice (two helpers, or a double click): one roster player,
+    one entry, one partnership."""
+    from conftest import at_once
+
+    from signup import checkin
+
+    event = Event.objects.create(
+        club=club, name="Pairs night", date=datetime.date(2026, 11, 25), format="pairs"
+    )
+    if known:  # on the roster already: nothing to add there, no roster lock taken
+        Player.objects.create(club=club, name="Tom Newby")
+        Player.objects.create(club=club, name="Tess Newby")
+    results = at_once(
+        [lambda: checkin.walk_in(event=event, name="Tom Newby", partner_name="Tess Newby")] * 2
+    )
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert sorted(Player.objects.filter(club=club).values_list("name", flat=True)) == [
+        "Tess Newby",
+        "Tom Newby",
+    ]
+    assert Entry.objects.filter(event=event, present=True).count() == 2
+    assert Partnership.objects.filter(event=event).count() == 1
