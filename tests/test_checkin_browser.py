@@ -114,6 +114,17 @@ def test_the_check_in_page_fits_and_a_tap_checks_in(
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= viewport["width"], f"the page is {wide} px wide after the walk-in"
     shot(page, f"{name}-after-walk-in")
+    # Wes, who waits on the list, typed as a walk-in: the list knows he is here.
+    walk_in.get_by_label("Name").fill("wes waiting")
+    walk_in.get_by_role("button", name="Check in the walk-in").click()
+    wes = page.locator("#waiting li", has_text="Wes Waiting")
+    expect(wes).to_contain_text("Checked in already")
+    expect(wes.get_by_role("button", name="Give a place and check in")).to_have_count(0)
+    # The rest, pressed without its tick: refused in words, nobody marked.
+    page.locator("#rest").get_by_role("button", name="Mark the rest as not coming").click()
+    expect(page.get_by_role("alert")).to_contain_text("Tick “Yes, mark them as not coming” first")
+    expect(page.locator("#figures")).to_contain_text("3 still expected")
+    shot(page, f"{name}-refused")
     # The event page's cards: check-in's figures, and the sign-up kept on the club's server.
     page.goto(f"{live_server.url}/events/{door.pk}/")
     card = page.locator("#check-in-from-list")
