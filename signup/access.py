@@ -53,15 +53,24 @@ def event_for_list(request: HttpRequest, pk: int, *, entries: bool = False) -> L
     role = require(request.user, event.club, Right.RUN_NIGHTS)
     if entries:
         edit_locks.refuse_writes(request, event)
-    link = Link.objects.filter(club=event.club).only("server_url").first()
-    kept_on = link.server_url if link else ""
-    if kept_on and request.method == "POST" and not entries:
+    server = kept_on(event)
+    if server and request.method == "POST" and not entries:
         raise PermissionDenied(
-            f"This laptop is linked to the club's server ({kept_on}), which keeps the sign-up "
+            f"This laptop is linked to the club's server ({server}), which keeps the sign-up "
             "list: change it there. This laptop fetches the list for check-in, where walk-ins "
             "are added at the door."
         )
-    return ListAccess(event, may(role, Right.SEE_CONTACTS), kept_on)
+    return ListAccess(event, may(role, Right.SEE_CONTACTS), server)
+
+
+def kept_on(event: Event) -> str:
+    """On a hall laptop linked to the club's server: the server's address, which keeps the
+    list; "" on the server. Kept on the event object, so that the event page's cards (the
+    check-in's and the sign-up's, signup/templatetags) ask once between them."""
+    if not hasattr(event, "_signup_kept_on"):
+        links = Link.objects.filter(club_id=event.club_id).values_list("server_url", flat=True)
+        event._signup_kept_on = links.first() or ""
+    return event._signup_kept_on
 
 
 def signup_for_list(request: HttpRequest, pk: int, signup_pk: int) -> tuple[ListAccess, SignUp]:

@@ -7,12 +7,14 @@ else a new player, all through clubs/services.py) and enters them through tourna
 own services, so an entry made here is the same as one made on the event page. A team of a
 pairs or bracket event gets its partnership the same way. Each change runs in one
 transaction with the sign-up's row locked: a double tap checks in once, and a refusal leaves
-nothing half-saved."""
+nothing half-saved. A walk-in (someone not on the list) is found or added and entered the
+same way, with no sign-up."""
 
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from clubs import services as roster
 from clubs.models import Player
@@ -49,39 +51,74 @@ class Night:
 
     names: list[SignUp]  # with a place (held ones too), in the list's order
     waiting: list[SignUp]
+    # The night's own figure: every entrant checked in, walk-ins and all (tournaments' count).
+    players_tonight: int
+    # Of the list's names with a place: checked in (here, or entered already on the event
+    # page or as a walk-in), still expected, and marked as did not come.
     players_here: int
     players_expected: int
     players_no_show: int
+    # Rounds played, or the night's date passed: a name kept after a cancellation played.
+    played: bool
 
     @property
     def any_expected(self) -> bool:
         return self.players_expected > 0
 
 
-def night(event: Event) -> Night:
+def _people(signup: SignUp) -> list[tuple[int | None, str]]:
+    """The roster players a name stands for (by the list's match), else their names."""
+    people = [(signup.player_id, signup.name)]
+    if _is_team(signup):
+        partner = signup.partner_name or (signup.partner.name if signup.partner_id else "")
+        people.append((signup.partner_id, partner))
+    return people
+
+
+def _mark_entered(event: Event, rows: list[SignUp]) -> None:
+    """`entered_already` on each name not checked in from the list whose players are entered
+    and checked in all the same (a walk-in, or added on the event page): they are here, and
+    Here only links the name to their entry. Matched by the list's roster player, else by the
+    roster's name rules (Player.name_key), as check-in itself finds them."""
+    present = dict(event.entries.filter(present=True).values_list("player_id", "player__sort_name"))
+    keys = set(present.values())
+    for s in rows:
+        s.entered_already = s.arrival != HERE and all(
+            pk in present if pk else Player(name=name).name_key() in keys for pk, name in _people(s)
+        )
+
+
+def night(event: Event, *, tonight: bool = True) -> Night:
+    """`tonight`: with the night's own figure (the check-in page); the event page's card,
+    which shows only the list's, does without its query."""
     rows = list(
         event.signups.exclude(status=CANCELLED)
         .select_related("player", "partner")
         .order_by("position", "pk")
     )
+    _mark_entered(event, rows)
     names = [s for s in rows if s.status == IN]
 
     def players(arrival):
-        return sum(s.places for s in names if s.arrival == arrival)
+        return sum(s.places for s in names if (HERE if s.entered_already else s.arrival) == arrival)
 
+    # Asked only when the page has a name kept after a cancellation to speak of.
+    kept = any(s.cancelled_on_server for s in names)
     return Night(
         names=names,
         waiting=[s for s in rows if s.status == WAITING],
+        players_tonight=nights.players_checked_in(event) if tonight else 0,
         players_here=players(HERE),
         players_expected=players(EXPECTED),
         players_no_show=players(NO_SHOW),
+        played=kept and (event.date < timezone.localdate() or event.rounds.exists()),
     )
 
 
 def counts(event: Event) -> dict[str, int]:
     """The event page's check-in card: players checked in from the list and still expected
     (the list's places and waiting list are signup.services.counts', on the sign-up card)."""
-    found = night(event)
+    found = night(event, tonight=False)
     return {
         "names": len(found.names),
         "here": found.players_here,
@@ -142,6 +179,23 @@ def _locked(event: Event, pk: int) -> SignUp:
     return signup
 
 
+def _enter(event: Event, players: list[Player]) -> None:
+    """The players entered and checked in through tournaments' services (an entry already
+    there is left as is, and checked in again after an undo); a team of a pairs event made
+    partners."""
+    try:
+        nights.entries_add(event=event, players=players)
+        ids = {p.pk for p in players}
+        # Entered before and marked away (an undo): here again. Its UPDATE also locks their
+        # entries until the commit, so the same players sent twice at once (a walk-in has no
+        # sign-up row to lock) wait here, and the second finds the first's partnership.
+        nights.entries_set_present(event=event, present_ids=ids, shown_ids=ids)
+        if len(players) == 2 and event.is_pairs:
+            _partners(event, *players)
+    except nights.ActionRefused as refused:
+        raise CheckInRefused(refused.message) from None
+
+
 def _arrive(event: Event, signup: SignUp) -> SignUp:
     first = _roster_player(
         event, signup.player, signup.name, email=signup.email, phone=signup.phone
@@ -154,21 +208,58 @@ def _arrive(event: Event, signup: SignUp) -> SignUp:
                 f"{signup.name} is named twice in this team: change the partner on the list."
             )
         players.append(second)
-    try:
-        nights.entries_add(event=event, players=players)
-        ids = {p.pk for p in players}
-        # Entered before and marked away (an undo): here again.
-        nights.entries_set_present(event=event, present_ids=ids, shown_ids=ids)
-        if len(players) == 2 and event.is_pairs:
-            _partners(event, *players)
-    except nights.ActionRefused as refused:
-        raise CheckInRefused(refused.message) from None
+    _enter(event, players)
     signup.player = first
     signup.partner = players[1] if len(players) == 2 else signup.partner
     signup.entry = event.entries.get(player=first)
     signup.arrival = HERE
     signup.save(update_fields=["player", "partner", "entry", "arrival", "changed"])
     return signup
+
+
+@dataclass
+class WalkIn:
+    """Who came in at the door: their roster players, whether this call checked them in
+    (False: a second press, already done), and the names new on the roster."""
+
+    players: list[Player]
+    done: bool
+    new: list[str]
+
+    @property
+    def words(self) -> str:
+        return " & ".join(p.name for p in self.players)
+
+
+@transaction.atomic
+def walk_in(*, event: Event, name: str, partner_name: str = "") -> WalkIn:
+    """Someone not on the list came to play: the roster's player by the roster's name rules,
+    else a new player on the roster, entered and checked in (with their partner, on a pairs
+    night or a bracket, as partners). All of it or nothing: a refusal adds nobody."""
+    names = [roster.normalise_name(name)]
+    if partner_name and event.is_pairs:
+        names.append(roster.normalise_name(partner_name))
+    if not names[0]:
+        raise CheckInRefused("Type the walk-in's name, e.g. Tom Newby.")
+    if (
+        len(names) == 2
+        and names[1]
+        and Player(name=names[0]).name_key() == Player(name=names[1]).name_key()
+    ):
+        raise CheckInRefused(
+            f"{names[0]} is named twice: type their partner's name, or leave it empty."
+        )
+    known = {n for n in names if n and roster.same_name(event.club, n) is not None}
+    players = [_roster_player(event, None, n) for n in names if n]
+    entered = set(
+        event.entries.filter(player__in=players, present=True).values_list("player_id", flat=True)
+    )
+    _enter(event, players)
+    return WalkIn(
+        players=players,
+        done=entered != {p.pk for p in players},
+        new=[n for n in names if n and n not in known],
+    )
 
 
 @transaction.atomic
@@ -220,9 +311,13 @@ def not_coming(*, event: Event, pk: int) -> SignUp:
 
 @transaction.atomic
 def rest_not_coming(*, event: Event) -> int:
-    """Everyone with a place still expected did not come; how many names."""
-    rest = SignUp.objects.select_for_update().filter(event=event, status=IN, arrival=EXPECTED)
-    return rest.update(arrival=NO_SHOW)
+    """Everyone with a place still expected did not come; how many names. A name entered
+    already (a walk-in, or added on the event page) is here, not one of the rest."""
+    expected = SignUp.objects.select_for_update().filter(event=event, status=IN, arrival=EXPECTED)
+    locked = set(expected.values_list("pk", flat=True))
+    found = night(event, tonight=False)
+    rest = [s.pk for s in found.names if s.pk in locked and not s.entered_already]
+    return SignUp.objects.filter(pk__in=rest).update(arrival=NO_SHOW)
 
 
 @transaction.atomic
@@ -235,5 +330,11 @@ def undo(*, event: Event, pk: int) -> SignUp:
         ids = {pk for pk in (signup.player_id, signup.partner_id) if pk}
         nights.entries_set_present(event=event, present_ids=set(), shown_ids=ids)
     signup.arrival = EXPECTED
-    signup.save(update_fields=["arrival", "changed"])
+    if signup.cancelled_on_server:
+        # Kept only because they were checked in here: undone, the server's word stands.
+        signup.status, signup.cancelled_at = CANCELLED, timezone.now()
+        signup.cancelled_on_server = False
+    signup.save(
+        update_fields=["arrival", "status", "cancelled_at", "cancelled_on_server", "changed"]
+    )
     return signup

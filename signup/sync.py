@@ -22,6 +22,7 @@ from django.http import JsonResponse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from clubs import dates
 from clubs import services as roster
 from clubs.models import Player
 from publishing import api, keys, sender
@@ -141,23 +142,40 @@ def _player(club, uid, name: str) -> Player | None:
     return found
 
 
+def _night_words(event: Event) -> str:
+    """ "tonight", "Tuesday night" (within the week), else the night's date."""
+    days = (event.date - timezone.localdate()).days
+    if days == 0:
+        return "tonight"
+    if days == 1:
+        return "tomorrow night"
+    if days == -1:
+        return "last night"
+    if 1 < days < 7:
+        return f"{event.date:%A} night"
+    return f"the night of {dates.day(event.date, event)}"
+
+
 class Kept:
     """What one fetch did, for the sentence the director reads."""
 
     def __init__(self):
-        self.nights = 0
-        self.names = 0
+        self.names_by_night: dict[Event, int] = {}
         self.new = 0
         self.cancelled = 0
         self.kept_here = 0
 
+    @property
+    def names(self) -> int:
+        return sum(self.names_by_night.values())
+
+    @property
+    def nights(self) -> list[Event]:
+        """The nights with names on their list: a night nobody signed up for is not one."""
+        return [event for event, names in self.names_by_night.items() if names]
+
     def sentence(self) -> str:
-        if not self.nights:
-            return "The club's server has no sign-ups for this laptop's nights."
-        said = (
-            f"{self.names} name{'s' if self.names != 1 else ''} for {self.nights} "
-            f"night{'s' if self.nights != 1 else ''}"
-        )
+        nights = self.nights
         more = []
         if self.new:
             more.append(f"{self.new} new")
@@ -168,6 +186,13 @@ class Kept:
                 f"{self.kept_here} cancelled there after checking in here: kept "
                 f"{'them' if self.kept_here != 1 else 'it'}"
             )
+        if not nights and not more:
+            return "The club's server has no sign-ups for this laptop's nights."
+        if not nights:
+            said = "no names on the lists now"
+        else:
+            night = _night_words(nights[0]) if len(nights) == 1 else f"{len(nights)} nights"
+            said = f"{self.names} name{'s' if self.names != 1 else ''} for {night}"
         return f"Sign-ups fetched: {said}" + (f" ({'; '.join(more)})." if more else ".")
 
 
@@ -185,7 +210,7 @@ def keep(club, events: dict) -> Kept:
             rows = events.get(uid)
             if not isinstance(rows, list):
                 continue
-            kept.nights += 1
+            kept.names_by_night[event] = 0
             seen = set()
             for row in rows:
                 values = _clean(row)
@@ -200,7 +225,8 @@ def keep(club, events: dict) -> Kept:
                     copy = SignUp(event=event, uid=signup_uid, token=None)
                     kept.new += values["status"] != SignUp.Status.CANCELLED
                 _copy(club, copy, values, row, kept)
-                kept.names += copy.status != SignUp.Status.CANCELLED  # as this laptop lists them
+                # As this laptop lists them.
+                kept.names_by_night[event] += copy.status != SignUp.Status.CANCELLED
             gone = event.signups.filter(token__isnull=True).exclude(uid__in=seen)
             for copy in gone.exclude(status=SignUp.Status.CANCELLED).select_for_update():
                 _cancel(copy, now, kept)
@@ -241,6 +267,20 @@ def _cancel(copy: SignUp, now, kept: Kept) -> None:
     copy.cancelled_at = now
     copy.save(update_fields=["status", "cancelled_at", "changed"])
     kept.cancelled += 1
+
+
+def fetched_words(event: Event) -> dict[str, str]:
+    """When the list was last fetched, for the check-in page and the event page's card
+    ("fetched at 6:40 PM", "not fetched yet"), and why the last try failed, if it did."""
+    fetched = Fetched.objects.filter(club=event.club_id).first()
+    at = fetched.at if fetched else None
+    if at is None:
+        when = "not fetched yet"
+    elif timezone.localdate(at) == timezone.localdate():
+        when = f"fetched at {dates.clock(at, event)}"
+    else:
+        when = f"fetched on {dates.moment(at, event)}"
+    return {"when": when, "error": fetched.error if fetched else ""}
 
 
 def _fetched(club, **values) -> None:

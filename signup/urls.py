@@ -43,4 +43,7 @@ urlpatterns += [
         name="check-in-rest",
     ),
     path("events/<int:pk>/signup/check-in/fetch/", views_checkin.fetch_now, name="check-in-fetch"),
+    path(
+        "events/<int:pk>/signup/check-in/walk-in/", views_checkin.walk_in, name="check-in-walk-in"
+    ),
 ]

@@ -7,17 +7,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from clubs import dates
+from clubs import services as roster
 from publishing.models import Link
 from tournaments import edit_locks
 from tournaments.models import Event
 
 from . import checkin, sync
 from .access import event_for_list
-from .models import Fetched
 
 
 def _event_for_user(request: HttpRequest, pk: int) -> tuple[Event, bool]:
@@ -30,33 +28,90 @@ def _fetched_words(event: Event) -> dict | None:
     link = Link.objects.filter(club=event.club).first()
     if link is None:
         return None
-    fetched = Fetched.objects.filter(club=event.club).first()
-    at = fetched.at if fetched else None
-    if at is None:
-        when = "not fetched yet"
-    elif timezone.localdate(at) == timezone.localdate():
-        when = f"fetched at {dates.clock(at, event)}"
-    else:
-        when = f"fetched on {dates.moment(at, event)}"
-    error = fetched.error if fetched and fetched.error else ""
-    return {"server": link.server_url, "when": when, "error": error}
+    return {"server": link.server_url, **sync.fetched_words(event)}
 
 
-@login_required
-def check_in_page(request: HttpRequest, pk: int) -> HttpResponse:
-    event, contacts = _event_for_user(request, pk)
+class WalkInForm(forms.Form):
+    """Someone not on the list, at the door: a name, and on a pairs night or a bracket their
+    partner's. The roster's rules for a name are checkin.walk_in's (clubs.services)."""
+
+    name = forms.CharField(
+        label="Name",
+        max_length=roster.NAME_MAX,
+        error_messages={"required": "Type the walk-in's name, e.g. Tom Newby."},
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    partner_name = forms.CharField(
+        label="Partner (optional)",
+        required=False,
+        max_length=roster.NAME_MAX,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not event.is_pairs:
+            del self.fields["partner_name"]
+        for field in self.fields.values():
+            field.error_messages["max_length"] = (
+                "Too long: at most %(limit_value)d characters, as on the roster."
+            )
+
+
+class RestForm(forms.Form):
+    confirm = forms.BooleanField(required=False)
+
+
+def _page(request: HttpRequest, event: Event, contacts: bool, **forms_shown) -> HttpResponse:
+    found = checkin.night(event)
     return render(
         request,
         "signup/checkin.html",
         {
             "event": event,
-            "night": checkin.night(event),
+            "night": found,
             "contacts": contacts,
             "locked": edit_locks.refusal(event),
             "fetched": _fetched_words(event),
-            "walk_ins": reverse("tournaments:event-detail", args=[event.pk]) + "#add-players",
+            "walk_in_form": forms_shown.get("walk_in_form") or WalkInForm(event=event),
+            "rest_error": forms_shown.get("rest_error", ""),
         },
     )
+
+
+@login_required
+def check_in_page(request: HttpRequest, pk: int) -> HttpResponse:
+    event, contacts = _event_for_user(request, pk)
+    return _page(request, event, contacts)
+
+
+@login_required
+@require_POST
+def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
+    """Someone not on the list: found on the roster or added to it, entered and checked in."""
+    event, contacts = _event_for_user(request, pk)
+    form = WalkInForm(request.POST, event=event)
+    if form.is_valid():
+        try:
+            came = checkin.walk_in(
+                event=event,
+                name=form.cleaned_data["name"],
+                partner_name=form.cleaned_data.get("partner_name", ""),
+            )
+        except checkin.CheckInRefused as refused:
+            form.add_error(None, refused.message)
+        else:
+            if not came.done:
+                said = "already checked in"
+            elif came.new:
+                said = f"{' and '.join(came.new)} added to the roster; entered and checked in"
+            else:
+                said = "entered and checked in"
+            if came.done and len(came.players) == 2 and event.is_pairs:
+                said += " as partners"
+            messages.success(request, f"Walk-in {came.words}: {said}.")
+            return _back(event, "walk-in")
+    return _page(request, event, contacts, walk_in_form=form)
 
 
 class TapForm(forms.Form):
@@ -88,7 +143,12 @@ def tap(request: HttpRequest, pk: int) -> HttpResponse:
         elif action == "no_show":
             signup, said = checkin.not_coming(event=event, pk=pk), "marked as did not come"
         else:
-            signup, said = checkin.undo(event=event, pk=pk), "expected again (undone)"
+            signup = checkin.undo(event=event, pk=pk)
+            said = (
+                "undone, and cancelled as on the club's server"
+                if signup.status == checkin.CANCELLED
+                else "expected again (undone)"
+            )
     except checkin.CheckInRefused as refused:
         messages.error(request, refused.message)
         return _back(event)
@@ -99,7 +159,18 @@ def tap(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def rest_not_coming(request: HttpRequest, pk: int) -> HttpResponse:
-    event, _ = _event_for_user(request, pk)
+    """Everyone still expected marked as did not come: one button for many names, so only
+    with its tick, as the list's Remove."""
+    event, contacts = _event_for_user(request, pk)
+    form = RestForm(request.POST)
+    if not (form.is_valid() and form.cleaned_data["confirm"]):
+        return _page(
+            request,
+            event,
+            contacts,
+            rest_error="Tick “Yes, mark them as not coming” first, then press the button: "
+            "nobody was marked.",
+        )
     marked = checkin.rest_not_coming(event=event)
     messages.success(
         request,

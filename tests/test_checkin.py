@@ -100,9 +100,15 @@ def test_did_not_come_the_rest_and_undo(director_client, event, night):
     assert SignUp.objects.get(pk=night["jim"].pk).arrival == NO_SHOW
     assert not Entry.objects.filter(event=event, player__name="Jim Hardy").exists()
 
-    said = director_client.post(
-        reverse("signup:check-in-rest", args=[event.pk]), follow=True
-    ).content.decode()
+    rest = reverse("signup:check-in-rest", args=[event.pk])
+    # One tap for many names: only with its tick, as the list's Remove.
+    shown = director_client.get(page(event)).content.decode()
+    assert "Yes, mark 1 player as not coming" in shown
+    refused = director_client.post(rest, follow=True).content.decode()
+    assert "Tick “Yes, mark them as not coming” first" in refused
+    assert "nobody was marked" in refused
+    assert SignUp.objects.get(pk=night["ann"].pk).arrival == ""
+    said = director_client.post(rest, {"confirm": "yes"}, follow=True).content.decode()
     assert "1 name marked as did not come." in said
     assert SignUp.objects.get(pk=night["ann"].pk).arrival == NO_SHOW
     # The waiting list is not expected: nobody marks them.
@@ -162,11 +168,121 @@ def test_a_team_checks_in_as_partners(director_client, club, format):
     assert Entry.objects.filter(event=event, present=True).count() == 3
 
 
-def test_walk_ins_are_added_on_the_event_pages_form(director_client, event, night):
+def walk_in(client, event, name, partner=None):
+    data = {"name": name} if partner is None else {"name": name, "partner_name": partner}
+    return client.post(
+        reverse("signup:check-in-walk-in", args=[event.pk]), data, follow=True
+    ).content.decode()
+
+
+def test_a_brand_new_walk_in_is_added_at_the_door_once(director_client, event, night):
+    jim = Player.objects.create(club=event.club, name="Jim O’Brien")
+    assert 'id="walk-in"' in director_client.get(page(event)).content.decode()
+
+    said = walk_in(director_client, event, "  Tom   Newby ")
+    assert "Walk-in Tom Newby: Tom Newby added to the roster; entered and checked in." in said
+    tom = Player.objects.get(club=event.club, name="Tom Newby")
+    assert Entry.objects.get(event=event, player=tom).present
+    # Pressed twice (or sent again): one roster player, one entry.
+    said = walk_in(director_client, event, "tom newby")
+    assert "Walk-in Tom Newby: already checked in." in said
+    assert Player.objects.filter(club=event.club, sort_name=tom.sort_name).count() == 1
+    assert Entry.objects.filter(event=event, player=tom).count() == 1
+    # A name the roster writes differently is the roster's player.
+    said = walk_in(director_client, event, "jim obrien")
+    assert "Walk-in Jim O’Brien: entered and checked in." in said
+    assert Entry.objects.filter(event=event, player=jim, present=True).exists()
+    assert Player.objects.filter(club=event.club).count() == 3  # Mary, Jim, Tom
+
+    # Bad input, in words, and nothing saved.
+    for typed, words in (
+        ("   ", "Type the walk-in&#x27;s name, e.g. Tom Newby."),
+        ("x" * 500, "Too long: at most"),
+    ):
+        said = walk_in(director_client, event, typed)
+        assert words in said, typed
+    assert Entry.objects.filter(event=event).count() == 2
+    assert Player.objects.filter(club=event.club).count() == 3
+
+
+def test_a_walk_in_team_on_a_pairs_night(director_client, club):
+    event = Event.objects.create(
+        club=club, name="Pairs night", date=datetime.date(2026, 11, 25), format="pairs"
+    )
+    said = walk_in(director_client, event, "Nell New", "Ned New")
+    assert "Walk-in Nell New &amp; Ned New: Nell New and Ned New added to the roster" in said
+    assert "as partners." in said
+    partnership = Partnership.objects.get(event=event)
+    assert sorted(partnership.entries.values_list("player__name", flat=True)) == [
+        "Ned New",
+        "Nell New",
+    ]
+    walk_in(director_client, event, "Nell New", "Ned New")  # again: nothing doubled
+    assert Partnership.objects.filter(event=event).count() == 1
+    assert Entry.objects.filter(event=event).count() == 2
+    said = walk_in(director_client, event, "Sam Solo", "sam  SOLO")
+    assert "Sam Solo is named twice: type their partner&#x27;s name, or leave it empty." in said
+    # Ned has a partner already: refused in words, and Pat is not added to the roster.
+    said = walk_in(director_client, event, "Pat Other", "Ned New")
+    assert "Ned New already has another partner in this event, not Pat Other" in said
+    assert not Player.objects.filter(club=club, name="Pat Other").exists()
+    assert Entry.objects.filter(event=event).count() == 2
+
+
+def test_the_nights_figure_counts_walk_ins_and_knows_who_is_entered(
+    director_client, event, night, players
+):
+    """11 players here: Mary and Jim checked in from the list, 3 walk-ins added on the event
+    page (one of them Wes, who waits on the list), Ann entered there too, and 5 more."""
+    tap(director_client, event, night["mary"], "here")
+    tap(director_client, event, night["jim"], "here")
+    wes = Player.objects.create(club=event.club, name="Wes Waiting")
+    ann = Player.objects.create(club=event.club, name="ann lee")
+    added = [wes, ann, *players[:7]]
+    director_client.post(
+        reverse("tournaments:entries-add", args=[event.pk]), {"players": [p.pk for p in added]}
+    )
+    assert Entry.objects.filter(event=event, present=True).count() == 11
     shown = director_client.get(page(event)).content.decode()
-    walk_ins = reverse("tournaments:event-detail", args=[event.pk]) + "#add-players"
-    assert f'href="{walk_ins}"' in shown
-    assert 'id="add-players"' in director_client.get(walk_ins.split("#")[0]).content.decode()
+    assert "<strong>11</strong> players checked in tonight" in shown
+    # Ann is held a place on the list and entered already: she is here, not expected.
+    assert "From the list: <strong>3</strong> checked in" in shown
+    assert "<strong>0</strong> still expected" in shown
+    ann_row = shown[shown.index(f'id="s{night["ann"].pk}"') :]
+    ann_row = ann_row[: ann_row.index("</li>")]
+    assert "Checked in already" in ann_row and 'value="here"' in ann_row
+    assert "Did not come" not in ann_row
+    wes_row = shown[shown.index(f'id="s{night["wait"].pk}"') :]
+    wes_row = wes_row[: wes_row.index("</li>")]
+    assert "Checked in already" in wes_row
+    assert "Give a place and check in" not in wes_row
+    assert "Mark the rest as not coming" not in shown  # nobody is still expected
+
+    # Here links Ann's name to her entry: no second entry, no second Ann on the roster.
+    said = tap(director_client, event, night["ann"], "here").content.decode()
+    assert "Ann Lee: checked in." in said
+    linked = SignUp.objects.get(pk=night["ann"].pk)
+    assert (linked.arrival, linked.entry) == (HERE, Entry.objects.get(event=event, player=ann))
+    assert Entry.objects.filter(event=event).count() == 11
+    assert not Player.objects.filter(club=event.club, name="Ann Lee").exists()
+    # And Wes is given his place on the list, his entry the one he has.
+    tap(director_client, event, night["wait"], "place")
+    assert SignUp.objects.get(pk=night["wait"].pk).entry == Entry.objects.get(player=wes)
+    assert Entry.objects.filter(event=event).count() == 11
+
+
+def test_the_rest_leaves_a_name_entered_already(director_client, event, night):
+    Entry.objects.create(event=event, player=night["mary"].player)
+    director_client.post(
+        reverse("signup:check-in-rest", args=[event.pk]), {"confirm": "yes"}, follow=True
+    )
+    arrivals = dict(SignUp.objects.filter(event=event).values_list("name", "arrival"))
+    assert arrivals == {
+        "Mary O'Brien": "",  # entered and checked in on the event page: here, not a no-show
+        "Jim Hardy": NO_SHOW,
+        "Ann Lee": NO_SHOW,
+        "Wes Waiting": "",
+    }
 
 
 def test_an_assistant_checks_in_but_sees_no_contact_details(
@@ -191,6 +307,9 @@ def test_a_stranger_finds_nothing(client, other_director, event, night):
     )
     assert answer.status_code == 404
     assert client.post(reverse("signup:check-in-rest", args=[event.pk])).status_code == 404
+    walk_in = reverse("signup:check-in-walk-in", args=[event.pk])
+    assert client.post(walk_in, {"name": "Tom Newby"}).status_code == 404
+    assert not Player.objects.filter(name="Tom Newby").exists()
     assert SignUp.objects.get(pk=night["jim"].pk).arrival == ""
     assert not Entry.objects.exists()
 
@@ -219,6 +338,10 @@ def test_a_night_published_from_the_laptop_is_refused_here_in_words(director_cli
     assert answer.status_code == 403
     assert "change it on that laptop" in answer.content.decode()
     assert SignUp.objects.get(pk=night["jim"].pk).arrival == ""
+    assert 'id="walk-in"' not in shown
+    walk_in = reverse("signup:check-in-walk-in", args=[event.pk])
+    assert director_client.post(walk_in, {"name": "Tom Newby"}).status_code == 403
+    assert not Player.objects.filter(name="Tom Newby").exists()
     assert not Entry.objects.exists()
 
 
@@ -248,4 +371,31 @@ def test_two_taps_at_the_same_moment_check_a_team_in_once(club):
     names = Player.objects.filter(club=club).values_list("name", flat=True)
     assert sorted(n.casefold() for n in names) == ["ned new", "nell new"]
     assert Entry.objects.filter(event=event).count() == 2
+    assert Partnership.objects.filter(event=event).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("known", [False, True])
+def test_a_walk_in_sent_twice_at_the_same_moment_is_entered_once(club, known):
+    """The Walk-in button pressed twice (two helpers, or a double click): one roster player,
+    one entry, one partnership."""
+    from conftest import at_once
+
+    from signup import checkin
+
+    event = Event.objects.create(
+        club=club, name="Pairs night", date=datetime.date(2026, 11, 25), format="pairs"
+    )
+    if known:  # on the roster already: nothing to add there, no roster lock taken
+        Player.objects.create(club=club, name="Tom Newby")
+        Player.objects.create(club=club, name="Tess Newby")
+    results = at_once(
+        [lambda: checkin.walk_in(event=event, name="Tom Newby", partner_name="Tess Newby")] * 2
+    )
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert sorted(Player.objects.filter(club=club).values_list("name", flat=True)) == [
+        "Tess Newby",
+        "Tom Newby",
+    ]
+    assert Entry.objects.filter(event=event, present=True).count() == 2
     assert Partnership.objects.filter(event=event).count() == 1

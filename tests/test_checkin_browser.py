@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from clubs.models import ClubDirector, Player
 from publishing.models import Link
 from signup.models import Fetched, SignUp
-from tournaments.models import Event
+from tournaments.models import Entry, Event
 
 SHOTS = os.environ.get("SHOTS", "")
 
@@ -45,7 +45,11 @@ def door(club, director):
         ("Vera Waits", {"status": SignUp.Status.WAITING, "partner_name": "Val Waits"}),
     ]
     for position, (name, fields) in enumerate(rows, start=1):
-        SignUp.objects.create(event=event, name=name, position=position, **fields)
+        signup = SignUp.objects.create(event=event, name=name, position=position, **fields)
+        if signup.arrival == SignUp.Arrival.HERE:  # checked in: entered, as Here enters them
+            signup.player = Player.objects.create(club=club, name=name)
+            signup.entry = Entry.objects.create(event=event, player=signup.player)
+            signup.save()
     # As on a linked laptop: the time the list was fetched.
     Link.objects.create(club=club, server_url="https://euchre.example.org", key="euk_x")
     Fetched.objects.create(club=club, at=datetime.datetime.now(datetime.UTC))
@@ -95,15 +99,45 @@ def test_the_check_in_page_fits_and_a_tap_checks_in(
     expect(
         page.locator("li", has_text="Mary O’Brien").get_by_role("button", name="Undo")
     ).to_be_visible()
-    if text_px == 16 and viewport["width"] == 360:
-        shot(page, f"{name}-after-tap")
-    # The event page's card leads here, with check-in's figures (the list's are the sign-up
-    # card's).
+    # A walk-in team at the door, new to the roster: entered and checked in as partners.
+    walk_in = page.locator("#walk-in")
+    walk_in.get_by_label("Name").fill("Tom Newby")
+    walk_in.get_by_label("Partner (optional)").fill("Tess Newby")
+    walk_in.get_by_role("button", name="Check in the walk-in").click()
+    expect(page.locator(".messages")).to_contain_text(
+        "Walk-in Tom Newby & Tess Newby: Tom Newby and Tess Newby added to the roster; "
+        "entered and checked in as partners."
+    )
+    # The night's figure counts them; the list's own figures do not.
+    expect(page.locator("#figures")).to_contain_text("6 players checked in tonight")
+    expect(page.locator("#figures")).to_contain_text("From the list: 4 checked in")
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= viewport["width"], f"the page is {wide} px wide after the walk-in"
+    shot(page, f"{name}-after-walk-in")
+    # Wes, who waits on the list, typed as a walk-in: the list knows he is here.
+    walk_in.get_by_label("Name").fill("wes waiting")
+    walk_in.get_by_role("button", name="Check in the walk-in").click()
+    wes = page.locator("#waiting li", has_text="Wes Waiting")
+    expect(wes).to_contain_text("Checked in already")
+    expect(wes.get_by_role("button", name="Give a place and check in")).to_have_count(0)
+    # The rest, pressed without its tick: refused in words, nobody marked.
+    page.locator("#rest").get_by_role("button", name="Mark the rest as not coming").click()
+    expect(page.get_by_role("alert")).to_contain_text("Tick “Yes, mark them as not coming” first")
+    expect(page.locator("#figures")).to_contain_text("3 still expected")
+    shot(page, f"{name}-refused")
+    # The event page's cards: check-in's figures, and the sign-up kept on the club's server.
     page.goto(f"{live_server.url}/events/{door.pk}/")
     card = page.locator("#check-in-from-list")
     expect(card).to_contain_text("4 players checked in from the list, 3 still expected.")
+    signup_card = page.locator("#signup-list")
+    expect(signup_card).to_contain_text("The list is kept on the club's server")
+    expect(signup_card).to_contain_text("8 names on the list here (sign-ups fetched at")
+    expect(signup_card).not_to_contain_text("Players are not signing up")
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= viewport["width"], f"the event page is {wide} px wide"
     if SHOTS:
         card.screenshot(path=f"{SHOTS}/event-card-{name}.png")
-    card.get_by_role("link", name="Check in from the list").click()
+        signup_card.screenshot(path=f"{SHOTS}/event-signup-card-{name}.png")
+    signup_card.get_by_role("link", name="Check in from the list").click()
     expect(page.get_by_role("heading", name="Check-in from the list")).to_be_visible()
     context.close()

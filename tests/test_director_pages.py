@@ -362,6 +362,9 @@ def test_the_event_page_asks_the_same_few_queries_whatever_the_entrants(
     # publishing status line's one: is the club linked (publishing/status.py); and whether the
     # night was published here from a laptop, its money kept there (publishing/locks.py); and
     # the sign-up card's one: has the night a sign-up sheet (signup/templatetags/signup_tags.py);
-    # and the check-in card's two: has the night names on its list, else is the club linked to
-    # a server that keeps the list (signup/templatetags/checkin_tags.py)
+    # and the check-in card's two: is the club linked to a server that keeps the list (asked
+    # once for both cards, signup.access.kept_on), and has the night names on its list
+    # (signup/templatetags/checkin_tags.py). A night with names asks more (the list's figures,
+    # and who is checked in, for names entered as walk-ins), and so does a linked laptop's
+    # sign-up card (the names fetched, and when): none of them here.
     assert _queries(director_client, url) == 20

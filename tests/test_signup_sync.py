@@ -191,7 +191,7 @@ def test_fetch_now_on_the_check_in_page_and_the_time_it_was_fetched(
     said = director_client.post(
         reverse("signup:check-in-fetch", args=[tonight.pk]), follow=True
     ).content.decode()
-    assert "Sign-ups fetched: 2 names for 1 night." in said
+    assert "Sign-ups fetched: 2 names for tonight." in said
     at = Fetched.objects.get(club=club).at
     assert f"Sign-ups fetched at {dates.clock(at, club)}" in said
 
@@ -291,7 +291,7 @@ def test_copies_are_kept_by_uid_with_the_laptops_own_arrivals(director_client, c
         str(uuid.uuid4()): [row(name="A night not on this laptop")],
     }
     kept = sync.keep(club, answer)
-    assert kept.sentence() == "Sign-ups fetched: 3 names for 1 night (3 new)."
+    assert kept.sentence() == "Sign-ups fetched: 3 names for tonight (3 new)."
     copies = {s.uid: s for s in SignUp.objects.filter(event=tonight)}
     assert set(copies) == {m, j, w}
     assert all(c.token is None for c in copies.values())
@@ -317,9 +317,11 @@ def test_copies_are_kept_by_uid_with_the_laptops_own_arrivals(director_client, c
     assert copies[j].cancelled_on_server
     assert copies[w].status == SignUp.Status.IN  # moved up on the server
     shown = director_client.get(reverse("signup:check-in", args=[tonight.pk])).content.decode()
-    assert "Cancelled on the club's server after checking in here: kept, they played." in shown
+    # Tonight, before a round is played: still checked in, and Undo if they are not coming.
+    assert "Checked in here, then cancelled on the club's server: still checked in" in shown
+    assert "Undo if they are not coming." in shown
     # Fetched again, nothing new: nothing said twice, nothing doubled.
-    assert sync.keep(club, answer).sentence() == "Sign-ups fetched: 3 names for 1 night."
+    assert sync.keep(club, answer).sentence() == "Sign-ups fetched: 3 names for tonight."
     assert SignUp.objects.filter(event=tonight).count() == 3
     assert Entry.objects.filter(event=tonight).count() == 3
 
@@ -330,7 +332,7 @@ def test_a_cancellation_or_a_name_gone_from_the_server_is_cancelled_here(club, t
     sync.keep(club, {str(tonight.uid): [row(a, "Ann"), row(b, "Bob"), row(c, "Cy")]})
     SignUp.objects.filter(uid=c).update(arrival=SignUp.Arrival.NO_SHOW)
     kept = sync.keep(club, {str(tonight.uid): [row(a, "Ann", status="cancelled")]})
-    assert kept.sentence() == "Sign-ups fetched: 0 names for 1 night (3 cancelled)."
+    assert kept.sentence() == "Sign-ups fetched: no names on the lists now (3 cancelled)."
     statuses = dict(SignUp.objects.filter(event=tonight).values_list("name", "status"))
     assert statuses == {
         "Ann": "cancelled",
@@ -377,3 +379,83 @@ def test_a_linked_laptops_event_page_leads_to_the_list_before_any_is_fetched(
     shown = director_client.get(event_page).content.decode()
     assert "No names on the list here yet" in shown
     assert reverse("signup:check-in", args=[tonight.pk]) in shown
+
+
+def test_the_fetch_counts_only_the_nights_with_names(director_client, club, tonight):
+    """Two names for one night, and the laptop's other nights with nobody on their list: "2
+    names for Tuesday night", never "for 2 nights"."""
+    today = timezone.localdate()
+    soon = Event.objects.create(club=club, name="Soon", date=today + datetime.timedelta(days=3))
+    later = Event.objects.create(club=club, name="Later", date=today + datetime.timedelta(days=14))
+    answer = {
+        str(tonight.uid): [],
+        str(soon.uid): [row(name="Ann"), row(name="Bob", position=2)],
+        str(later.uid): [row(name="Cy", status="cancelled")],
+    }
+    weekday = f"{soon.date:%A}"
+    assert sync.keep(club, answer).sentence() == (
+        f"Sign-ups fetched: 2 names for {weekday} night (2 new)."
+    )
+    answer[str(later.uid)] = [row(name="Cy")]
+    assert sync.keep(club, answer).sentence() == "Sign-ups fetched: 3 names for 2 nights (1 new)."
+    answer = {str(later.uid): [row(name="Dee")], str(soon.uid): []}
+    said = sync.keep(club, answer).sentence()
+    assert said.startswith(
+        f"Sign-ups fetched: 1 name for the night of {dates.day(later.date, club)} (1 new"
+    ), said
+    assert sync.keep(club, {str(tonight.uid): []}).sentence() == (
+        "The club's server has no sign-ups for this laptop's nights."
+    )
+
+
+def test_a_cancellation_kept_at_the_door_is_said_as_fits_the_night(director_client, club):
+    """Checked in here, then cancelled on the server: a night still two weeks away has not
+    been played; Undo lets the cancellation stand. A night played keeps them: they played."""
+    today = timezone.localdate()
+    ahead = Event.objects.create(club=club, name="Ahead", date=today + datetime.timedelta(days=14))
+    played = Event.objects.create(club=club, name="Played", date=today - datetime.timedelta(days=1))
+    for event in (ahead, played):
+        uid = uuid.uuid4()
+        sync.keep(club, {str(event.uid): [row(uid, "Kept Karl")]})
+        copy = SignUp.objects.get(uid=uid)
+        director_client.post(
+            reverse("signup:check-in-tap", args=[event.pk]), {"signup": copy.pk, "action": "here"}
+        )
+        sync.keep(club, {str(event.uid): [row(uid, "Kept Karl", status="cancelled")]})
+    page = {e: reverse("signup:check-in", args=[e.pk]) for e in (ahead, played)}
+    shown = director_client.get(page[ahead]).content.decode()
+    assert "they played" not in shown
+    assert (
+        "Checked in here, then cancelled on the club's server: still checked in here. "
+        "Undo if they are not coming." in shown
+    )
+    shown = director_client.get(page[played]).content.decode()
+    assert "Cancelled on the club's server after checking in here: kept, they played." in shown
+
+    # Undo: they are not coming, as the server says; their entry is not checked in.
+    karl = SignUp.objects.get(event=ahead)
+    said = director_client.post(
+        reverse("signup:check-in-tap", args=[ahead.pk]),
+        {"signup": karl.pk, "action": "undo"},
+        follow=True,
+    ).content.decode()
+    assert "Kept Karl: undone, and cancelled as on the club&#x27;s server." in said
+    karl.refresh_from_db()
+    assert (karl.status, karl.arrival, karl.cancelled_on_server) == ("cancelled", "", False)
+    assert not Entry.objects.get(event=ahead).present
+    assert "Kept Karl" not in director_client.get(page[ahead]).content.decode()
+
+
+def test_a_linked_laptops_sign_up_card_says_the_list_is_the_servers(director_client, club, tonight):
+    Link.objects.create(club=club, server_url="https://euchre.example.org", key="euk_x")
+    sync.keep(club, {str(tonight.uid): [row(name="Ann"), row(name="Bob", position=2)]})
+    shown = director_client.get(reverse("tournaments:event-detail", args=[tonight.pk]))
+    card = shown.content.decode()
+    card = card[card.index('id="signup-list"') :]
+    card = card[: card.index("</section>")]
+    assert "Players are not signing up" not in card
+    assert "The list is kept on the club's server" in card
+    assert "https://euchre.example.org" in card
+    assert "<strong>2</strong> names on the list here" in card
+    assert "(sign-ups not fetched yet)" in card  # kept by hand here, never fetched
+    assert reverse("signup:check-in", args=[tonight.pk]) in card

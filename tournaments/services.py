@@ -537,7 +537,12 @@ def entries_set_present(
         signals.entries_changed.send(sender=Event, event=event)
 
 
-@transaction.atomic
+def players_checked_in(event: Event) -> int:
+    """How many of the night's entrants are checked in: the one count the pages say (the event
+    page's check-in, the check-in from the sign-up list), walk-ins and all."""
+    return event.entries.filter(present=True).count()
+
+
 @transaction.atomic
 def entry_set_stays(*, event: Event, player_id: int, stays: bool) -> Entry:
     """Mark an entrant as staying at one table all night (a player who cannot walk from table
@@ -557,7 +562,7 @@ def entry_set_stays(*, event: Event, player_id: int, stays: bool) -> Entry:
             .select_related("player")
             .order_by("pk")
         )
-        here = event.entries.filter(present=True).count()
+        here = players_checked_in(event)
         tables = here // 4
         if len(others) + 1 > tables:
             names = [e.player.name for e in others]

@@ -378,7 +378,7 @@ def entries_check_in(request: HttpRequest, pk: int) -> HttpResponse:
     present = {p.pk for p in form.cleaned_data["present"]}
     shown = {p.pk for p in form.cleaned_data["shown"]} or None
     services.entries_set_present(event=event, present_ids=present, shown_ids=shown)
-    here, total = event.entries.filter(present=True).count(), event.entries.count()
+    here, total = services.players_checked_in(event), event.entries.count()
     messages.success(request, f"Check-in saved: {here} of {total} here for the next round.")
     # Back to the page of the list the director was on.
     page = whole_number(request.GET.get("page", ""), low=2)

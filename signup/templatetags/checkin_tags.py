@@ -5,18 +5,17 @@ tournaments never imports it; the figures are signup.checkin.counts'."""
 
 from django import template
 
-from publishing.models import Link
 from signup import checkin
+from signup.access import kept_on
 
 register = template.Library()
 
 
 @register.inclusion_tag("signup/_checkin_card.html")
 def checkin_card(event) -> dict:
+    # Asked first, whatever the list: the sign-up card below reads the answer kept on the
+    # event (signup.access.kept_on), so the page asks it once.
+    linked = bool(kept_on(event))
     if event.signups.exists():
         return {"event": event, "counts": checkin.counts(event)}
-    return {
-        "event": event,
-        "counts": None,
-        "linked": Link.objects.filter(club=event.club_id).exists(),
-    }
+    return {"event": event, "counts": None, "linked": linked}

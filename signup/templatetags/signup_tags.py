@@ -1,13 +1,15 @@
 """The sign-up's hooks in other apps' pages, so nothing below signup imports it:
 `{% load signup_tags %}{% signup_club_events club %}` on the club's public page (each event
 taking sign-ups, with its places), and `{% signup_card event %}` on the director's event page
-(the list's figures and the way to it). The figures are signup/services.py's."""
+(the list's figures and the way to it; on a hall laptop linked to the club's server, the
+names fetched from there and the way to check-in). The figures are signup/services.py's."""
 
 from django import template
 from django.utils import timezone
 
-from signup import services
-from signup.models import Sheet
+from signup import services, sync
+from signup.access import kept_on
+from signup.models import Sheet, SignUp
 
 register = template.Library()
 
@@ -29,6 +31,15 @@ def signup_club_events(club) -> dict:
 
 @register.inclusion_tag("signup/_event_card.html")
 def signup_card(event) -> dict:
+    if server := kept_on(event):
+        # A hall laptop linked to the club's server: players sign up there, and the laptop
+        # keeps the copy it fetched for check-in (signup/sync.py); no sheet of its own.
+        return {
+            "event": event,
+            "kept_on": server,
+            "fetched_names": event.signups.exclude(status=SignUp.Status.CANCELLED).count(),
+            "fetched": sync.fetched_words(event)["when"],
+        }
     sheet = services.sheet_of(event)
     if not sheet.pk:
         # Never opened nor added to (the list's first change makes the sheet): one query.
