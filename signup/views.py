@@ -199,7 +199,7 @@ def _list_page(request, access, status=200, **forms) -> HttpResponse:
             if status == 400
             else ""
         ),
-        "time_zone": settings.TIME_ZONE,
+        "time_zone": _zone_words(),
     }
     return render(request, "signup/list.html", context, status=status)
 
@@ -226,14 +226,37 @@ def sheet_settings(request: HttpRequest, pk: int) -> HttpResponse:
             f" {c.taken} places are taken and the cap is {c.cap}: everyone keeps their place; "
             f"new sign-ups wait until fewer than {c.cap} places are taken."
         )
-    if saved.promoted:
-        note += " A place each now for " + ", ".join(s.name for s in saved.promoted) + "."
+    note += _given_places(saved.promoted)
     messages.success(request, note)
     return redirect("signup:list", pk=event.pk)
 
 
+def _given_places(promoted) -> str:
+    """ " A place now for Pat O'Brien (mailed) and Ann Lee.": the names a freed place went to,
+    "mailed" beside those we could mail."""
+    if not promoted:
+        return ""
+    names = [f"{s.name} (mailed)" if s.email else s.name for s in promoted]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f" A place now for {listed}."
+
+
+def _zone_words() -> str:
+    """The club's time zone as a person says it ("Eastern Time"), from the app's setting."""
+    from babel.dates import get_timezone_name
+
+    try:
+        name = get_timezone_name(settings.TIME_ZONE, locale="en")
+    except LookupError:
+        name = ""
+    if not name or "Unknown" in name:
+        return "UTC (world time)"
+    return name
+
+
 def _past_cap_note(added: services.Added) -> str:
-    if added.past_cap:
+    # Only a name given a place can be past the cap: one sent to the waiting list is not.
+    if added.past_cap and added.signup.status == SignUp.Status.IN:
         return f" That is {added.past_cap} place{'s' if added.past_cap != 1 else ''} past the cap."
     return ""
 
@@ -303,7 +326,12 @@ def list_move(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
     if request.POST.get("direction") == "give-place":
         messages.success(request, f"{moved.signup.name} has a place.{_past_cap_note(moved)}")
     elif request.POST.get("direction") == "to-waiting":
-        messages.success(request, f"{moved.signup.name} is first on the waiting list.")
+        mailed = " (mailed)" if moved.signup.email else ""
+        messages.success(
+            request,
+            f"{moved.signup.name} is first on the waiting list{mailed}."
+            + _given_places(moved.promoted),
+        )
     return redirect(reverse("signup:list", args=[pk]) + f"#signup-{signup.pk}")
 
 
@@ -321,8 +349,7 @@ def list_remove(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
         )
     promoted = services.remove(signup=signup, site=_site(request))
     note = f"{signup.name} is off the list."
-    if promoted:
-        note += " A place now for " + ", ".join(s.name for s in promoted) + " (mailed if we can)."
+    note += _given_places(promoted)
     messages.success(request, note)
     return redirect("signup:list", pk=access.event.pk)
 

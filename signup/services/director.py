@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -14,7 +14,7 @@ from tournaments.models import Event
 
 from .figures import CANCELLED, IN, WAITING, Refused, counts
 from .lock import fits, locked_sheet, promote, renumber, roster_match, same_person
-from .mail import mail_place_now
+from .mail import mail_place_now, mail_to_waiting
 from .players import cancel, next_position
 from .typed import details
 
@@ -25,6 +25,7 @@ from .typed import details
 class Added:
     signup: SignUp
     past_cap: int = 0  # places taken past the cap after this one
+    promoted: list[SignUp] = field(default_factory=list)  # given the place a move freed
 
 
 def director_add(
@@ -95,6 +96,7 @@ def move(*, signup: SignUp, direction: str, site: str = "") -> Added:
     or a place for a waiting name (even past the cap: the page says how far)."""
     if direction not in MOVES:
         raise Refused("Choose up, down, to the waiting list, or give a place.")
+    promoted: list[SignUp] = []
     with transaction.atomic():
         sheet = locked_sheet(signup.event)
         row = SignUp.objects.select_related("event").get(pk=signup.pk)
@@ -116,9 +118,17 @@ def move(*, signup: SignUp, direction: str, site: str = "") -> Added:
         elif direction == "to-waiting":
             if row.status != WAITING:
                 # The front of the waiting list (numbered so by renumber): first in line for
-                # the next place that frees. Nobody is promoted by this move: the director chose.
+                # the next place that frees. The place it leaves goes at once to the names
+                # that were waiting, as a cancellation's does: left empty, the next stranger
+                # to sign up would take it ahead of them all.
                 row.status, row.held, row.position = WAITING, False, 0
                 row.save(update_fields=["status", "held", "position", "changed"])
+                renumber(event)
+                promoted = promote(event=event, sheet=sheet, site=site, passed_over=row.pk)
+                renumber(event)
+                row.refresh_from_db()
+                if row.email:
+                    mail_to_waiting(row, site)
         elif row.status == WAITING:  # give-place: the end of the places
             row.status, row.position = IN, next_position(event)
             row.save(update_fields=["status", "position", "changed"])
@@ -126,7 +136,7 @@ def move(*, signup: SignUp, direction: str, site: str = "") -> Added:
                 mail_place_now(row, site)
         renumber(event)
         row.refresh_from_db()
-        return Added(row, counts(event, sheet).over)
+        return Added(row, counts(event, sheet).over, promoted)
 
 
 def remove(*, signup: SignUp, site: str = "") -> list[SignUp]:

@@ -67,13 +67,17 @@ def roster_match(event: Event, name: str) -> Player | None:
     return event.club.players.filter(sort_name=key).order_by("pk").first()
 
 
-def promote(*, event: Event, sheet: Sheet, site: str = "") -> list[SignUp]:
+def promote(
+    *, event: Event, sheet: Sheet, site: str = "", passed_over: int | None = None
+) -> list[SignUp]:
     """Give the places that are free to the first waiting names that fit, in order (a team
     that needs two places lets a single player behind it have the one left), and mail them.
-    Called inside the lock, after whatever freed a place."""
+    Called inside the lock, after whatever freed a place. `passed_over`: a name the director
+    has just moved to the waiting list, which must not get straight back the place it left."""
     promoted = []
     left = counts(event, sheet).left
-    for waiting in SignUp.objects.filter(event=event, status=WAITING).order_by("position", "pk"):
+    waiting_names = SignUp.objects.filter(event=event, status=WAITING).exclude(pk=passed_over)
+    for waiting in waiting_names.order_by("position", "pk"):
         if left is not None and left <= 0:
             break
         if left is None or waiting.places <= left:

@@ -64,3 +64,15 @@ def mail_place_now(signup: SignUp, site: str) -> None:
         template="place_now",
         site=site,
     )
+
+
+def mail_to_waiting(signup: SignUp, site: str) -> None:
+    """The director moved a name from its place to the waiting list: the player hears it from
+    us, not at the door (and a place given back later then reads as it is)."""
+    event = signup.event
+    _send(
+        signup,
+        subject=f"You are on the waiting list now: {event.name}, {day(event.date, event)}",
+        template="to_waiting",
+        site=site,
+    )

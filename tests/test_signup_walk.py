@@ -1,0 +1,132 @@
+"""What a browser walk through the sign-up found, each fixed through the pages: a place a move
+to the waiting list frees goes to those waiting (mailed, and the one moved is told), the words
+the list and the form say, the form's limits for a hall's shared Wi-Fi."""
+
+import datetime
+
+from test_results_mail import Inbox, smtp  # noqa: F401 (the fixture)
+from test_signup import (  # noqa: F401 (fixtures)
+    form_url,
+    list_url,
+    mine,
+    night,
+    pairs_night,
+    send,
+    settings_post,
+    sign_up,
+    text,
+    token_of,
+)
+
+from signup import limits, services
+from signup.models import SignUp
+
+NAMES = ("Ada Baker", "Ben Carter", "Cora Dunn", "Dale Evans")
+
+
+def order(event):
+    places, waiting = services.the_list(event)
+    return [s.name for s in places], [s.name for s in waiting]
+
+
+def test_to_the_waiting_list_gives_the_place_to_the_first_waiting_not_to_a_stranger(
+    night,  # noqa: F811
+    director_client,
+    smtp,  # noqa: F811
+    send,  # noqa: F811
+):
+    for name in NAMES:
+        token_of(sign_up(night, name))
+    dale = SignUp.objects.get(name="Dale Evans")
+    SignUp.objects.filter(pk=dale.pk).update(email="dale@example.org")
+    token_of(sign_up(night, "Edna Fox", email="edna@example.org"))
+    response = director_client.post(
+        list_url(night, "signup:list-move", dale.pk), {"direction": "to-waiting"}
+    )
+    shown = text(director_client.get(response["Location"]))
+    said = "Dale Evans is first on the waiting list (mailed). A place now for Edna Fox (mailed)."
+    assert said in shown
+    assert order(night) == (
+        ["Ada Baker", "Ben Carter", "Cora Dunn", "Edna Fox"],
+        ["Dale Evans"],
+    )
+    # A stranger signing up now waits behind Dale Evans: the place was not left empty.
+    token_of(sign_up(night, "Gus Hale"))
+    assert order(night)[1] == ["Dale Evans", "Gus Hale"]
+    send()
+    edna = [m["Subject"] for m in smtp.to("edna@example.org")]
+    assert any(s.startswith("You have a place now") for s in edna), edna
+    (moved,) = smtp.to("dale@example.org")
+    assert moved["Subject"].startswith("You are on the waiting list now")
+    body = moved.get_body(("plain",)).get_content()
+    assert "moved you from your place to the waiting list" in body
+    assert f"/signup/{dale.token}/" in body
+    # Raising the cap later gives Dale Evans a place, told by mail as a place freed.
+    settings_post(director_client, night, cap="6")
+    assert order(night)[1] == []
+    send()
+    assert smtp.to("dale@example.org")[-1]["Subject"].startswith("You have a place now")
+
+
+def test_a_freed_place_is_said_once_by_name_and_mailed_only_when_it_can_be(
+    night,  # noqa: F811
+    director_client,
+):
+    for name in NAMES:
+        token_of(sign_up(night, name))
+    token_of(sign_up(night, "Pat Obrien", email="pat@example.org"))
+    response = settings_post(director_client, night, cap="5")
+    shown = text(director_client.get(response["Location"]))
+    assert "A place now for Pat Obrien (mailed)." in shown
+    assert "A place each" not in shown
+    token_of(sign_up(night, "Quinn Ross"))
+    ada = SignUp.objects.get(name="Ada Baker")
+    response = director_client.post(
+        list_url(night, "signup:list-remove", ada.pk), {"confirm": "yes"}
+    )
+    shown = text(director_client.get(response["Location"]))
+    assert "Ada Baker is off the list. A place now for Quinn Ross." in shown
+    assert "mailed if we can" not in shown
+
+
+def test_a_name_sent_to_the_waiting_list_is_not_said_to_be_past_the_cap(
+    night,  # noqa: F811
+    director_client,
+):
+    for name in (*NAMES, "Edna Fox"):
+        director_client.post(list_url(night, "signup:list-add"), {"add-name": name})
+    director_client.post(
+        list_url(night, "signup:list-add"), {"add-name": "Floyd Gray", "add-past_cap": "on"}
+    )
+    response = director_client.post(list_url(night, "signup:list-add"), {"add-name": "Gus Hale"})
+    shown = text(director_client.get(response["Location"]))
+    assert "Gus Hale is 2nd on the waiting list" in shown
+    said = shown.split("Gus Hale is 2nd on the waiting list")[1].split("Sign-up list")[0]
+    assert "That is 1 place past the cap" not in said
+
+
+def test_the_list_says_a_closed_sign_up_is_closed_and_names_the_time_zone(
+    night,  # noqa: F811
+    director_client,
+    settings,
+):
+    settings_post(director_client, night, open="")
+    shown = text(director_client.get(list_url(night)))
+    assert "Sign-up on the club's page is closed" in shown
+    assert "cannot sign up on the club's page yet" not in shown
+    assert "Times are UTC (world time)." in shown
+    settings.TIME_ZONE = "America/Toronto"
+    assert "Times are Eastern Time." in text(director_client.get(list_url(night)))
+
+
+def test_a_halls_shared_wifi_signs_up_a_whole_room_and_the_wait_is_said_in_words(
+    night,  # noqa: F811
+):
+    # Many players, each on their own phone, on one address (the hall's Wi-Fi): all get in.
+    for n in range(40):
+        assert sign_up(night, f"Player {n}").status_code == 302, n
+    assert limits.wait_words(82 * 60) == "about an hour and a half"
+    assert limits.wait_words(60 * 60) == "about an hour"
+    assert limits.wait_words(5 * 60) == "5 minutes"
+    assert limits.wait_words(150 * 60) == "about 2 and a half hours"
+    assert limits.wait_words(datetime.timedelta(hours=20).seconds) == "about 20 hours"
