@@ -69,7 +69,7 @@ def signup_form(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                     response = render(
                         request,
                         "signup/already.html",
-                        {**context, "name": outcome.signup.name},
+                        {**context, "name": outcome.signup.name, "said": outcome.said},
                     )
                 else:
                     response = redirect("signup:mine", token=outcome.signup.token)

@@ -130,7 +130,8 @@ def test_the_name_is_matched_to_the_roster_without_adding_anyone(club, night):
     token_of(sign_up(night, "Renee LALONDE"))
     token_of(sign_up(night, "Walk In Newcomer"))
     rows = {s.name: s.player for s in SignUp.objects.filter(event=night)}
-    assert rows == {"jim o'brien": jim, "Renee LALONDE": renee, "Walk In Newcomer": None}
+    # Kept in the roster's spelling; a new name as typed.
+    assert rows == {"Jim O’Brien": jim, "Renée Lalonde": renee, "Walk In Newcomer": None}
     assert Player.objects.count() == before
 
 
@@ -145,7 +146,7 @@ def test_the_same_person_twice_is_told_they_are_on_the_list_and_gets_the_link_ag
     response = sign_up(night, "JIM O’BRIEN", email="JIM@example.org")
     assert response.status_code == 200
     shown = text(response)
-    assert "Jim O'Brien is already on the list" in shown
+    assert "You are on the list already, with a place, for Friday progressive" in shown
     assert "jim@example.org" not in shown.casefold() and token not in shown
     # Another address: nothing goes there (nor to Jim's), and the page says the same.
     response = sign_up(night, "jim obrien", email="prankster@example.org")
@@ -160,7 +161,7 @@ def test_the_same_person_twice_is_told_they_are_on_the_list_and_gets_the_link_ag
 def test_a_roster_player_signing_up_under_their_roster_name_twice_is_one(club, night):
     Player.objects.create(club=club, name="Élise Ñúñez")
     token_of(sign_up(night, "Elise Nunez"))
-    assert "already on the list" in text(sign_up(night, "élise ñúñez"))
+    assert "You are on the list already" in text(sign_up(night, "élise ñúñez"))
 
 
 @pytest.mark.parametrize(
@@ -243,7 +244,9 @@ def test_a_team_takes_two_places_and_a_player_looking_for_a_partner_one(pairs_ni
     assert SignUp.objects.get(token=team).status == "waiting"
     assert SignUp.objects.get(token=single).status == "in"
     # Ben is on the list as Ada's partner.
-    assert "already on the list" in text(sign_up(pairs_night, "ben carter", find_partner="on"))
+    assert "You are on the list already, as Ada Baker's partner" in text(
+        sign_up(pairs_night, "ben carter", find_partner="on")
+    )
 
 
 def test_a_freed_single_place_goes_to_the_first_waiting_name_that_fits(pairs_night):
@@ -460,7 +463,9 @@ def test_the_director_adds_past_the_cap_only_when_told_and_says_so(night, direct
         director_client.get(response["Location"])
     )
     response = director_client.post(add, {"add-name": "ada  baker"})
-    assert response.status_code == 400 and "Ada Baker has a place already" in text(response)
+    assert response.status_code == 400 and "Ada Baker is on the list already, with a place" in text(
+        response
+    )
     response = director_client.post(add, {"add-name": ""})
     assert response.status_code == 400 and "Type the player's name." in text(response)
     assert services.counts(night).taken == 5

@@ -4,6 +4,7 @@ the list and the form say, the form's limits for a hall's shared Wi-Fi."""
 
 import datetime
 
+from django.test import Client
 from test_results_mail import Inbox, smtp  # noqa: F401 (the fixture)
 from test_signup import (  # noqa: F401 (fixtures)
     form_url,
@@ -18,6 +19,7 @@ from test_signup import (  # noqa: F401 (fixtures)
     token_of,
 )
 
+from clubs.models import Player
 from signup import limits, services
 from signup.models import SignUp
 
@@ -130,3 +132,44 @@ def test_a_halls_shared_wifi_signs_up_a_whole_room_and_the_wait_is_said_in_words
     assert limits.wait_words(5 * 60) == "5 minutes"
     assert limits.wait_words(150 * 60) == "about 2 and a half hours"
     assert limits.wait_words(datetime.timedelta(hours=20).seconds) == "about 20 hours"
+
+
+def test_the_roster_spelling_is_kept_and_shown_on_the_page_the_list_and_the_mail(
+    club,
+    night,  # noqa: F811
+    director_client,
+    smtp,  # noqa: F811
+    send,  # noqa: F811
+):
+    Player.objects.create(club=club, name="Pat O'Brien")
+    token = token_of(sign_up(night, "pat obrien", email="pat@example.org"))
+    assert "Pat O'Brien" in text(Client().get(mine(token)))
+    shown = text(director_client.get(list_url(night)))
+    assert "Pat O'Brien" in shown and "pat obrien" not in shown
+    send()
+    (message,) = smtp.to("pat@example.org")
+    assert message.get_body(("plain",)).get_content().startswith("Pat O'Brien: you have a place")
+    # A new name keeps the player's own typing, cleaned as the roster cleans names.
+    token_of(sign_up(night, "  ann   LEE "))
+    assert SignUp.objects.filter(name="ann LEE").exists()
+
+
+def test_a_name_already_on_the_list_as_a_partner_is_told_as_it_is(
+    club,
+    pairs_night,  # noqa: F811
+):
+    Player.objects.create(club=club, name="Gary Nowak")
+    token_of(sign_up(pairs_night, "Ann Lee", partner_name="gary nowak"))
+    assert SignUp.objects.get().partner_name == "Gary Nowak"
+    shown = text(sign_up(pairs_night, "gary nowak", find_partner="on"))
+    assert "You are on the list already, as Ann Lee's partner, with a place" in shown
+    response = sign_up(pairs_night, "Bob Moss", partner_name="GARY NOWAK")
+    assert response.status_code == 400
+    assert (
+        "Gary Nowak is on the list already, as Ann Lee's partner, with a place. Name another "
+        "partner" in text(response)
+    )
+    token_of(sign_up(pairs_night, "Cora Dunn", find_partner="on"))
+    response = sign_up(pairs_night, "Dale Evans", partner_name="cora dunn")
+    assert "Cora Dunn is on the list already, with a place. Name another partner" in text(response)
+    assert SignUp.objects.count() == 2

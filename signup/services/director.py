@@ -13,7 +13,16 @@ from signup.models import Sheet, SignUp
 from tournaments.models import Event
 
 from .figures import CANCELLED, IN, WAITING, Refused, counts
-from .lock import fits, locked_sheet, promote, renumber, roster_match, same_person
+from .lock import (
+    fits,
+    locked_sheet,
+    on_the_list,
+    promote,
+    renumber,
+    roster_match,
+    roster_name,
+    same_person,
+)
 from .mail import mail_place_now, mail_to_waiting
 from .players import cancel, next_position
 from .typed import details
@@ -56,21 +65,21 @@ def director_add(
         sheet = locked_sheet(event)
         player, partner = roster_match(event, d.name), roster_match(event, d.partner_name)
         existing = same_person(event, d.name, player)
-        if existing is None and d.partner_name:
-            existing = same_person(event, d.partner_name, partner)
         if existing is not None:
-            where = "has a place" if existing.status == IN else "is on the waiting list"
-            raise ValidationError(
-                {"name": f"{existing.name} {where} already (see the list below)."}
-            )
+            where = on_the_list(existing, d.name, player, you=False)
+            raise ValidationError({"name": f"{where} (see the list below)."})
+        existing = same_person(event, d.partner_name, partner) if d.partner_name else None
+        if existing is not None:
+            where = on_the_list(existing, d.partner_name, partner, you=False)
+            raise ValidationError({"partner_name": f"{where} (see the list below)."})
         place = past_cap or fits(event, sheet, d.places)
         signup = SignUp.objects.create(
             event=event,
-            name=d.name,
+            name=roster_name(d.name, player),
             player=player,
             email=d.email,
             phone=d.phone,
-            partner_name=d.partner_name,
+            partner_name=roster_name(d.partner_name, partner),
             partner=partner,
             find_partner=d.find_partner,
             places=d.places,
