@@ -184,6 +184,7 @@ def _list_page(request, access, status=200, **forms) -> HttpResponse:
         "counts": services.counts(event, sheet),
         "places": places,
         "waiting": waiting,
+        "cancelled": services.cancelled(event),
         "pairs": pairs,
         "sees_contacts": access.sees_contacts,
         "kept_on": access.kept_on,
@@ -269,7 +270,7 @@ def list_add(request: HttpRequest, pk: int) -> HttpResponse:
     form = DirectorAddForm(request.POST, pairs=services.pairs_event(event), prefix="add")
     if form.is_valid():
         try:
-            added = services.director_add(event=event, **form.cleaned_data)
+            added = services.director_add(event=event, site=_site(request), **form.cleaned_data)
         except ValidationError as error:
             _errors_to(form, error)
         else:
@@ -282,7 +283,8 @@ def list_add(request: HttpRequest, pk: int) -> HttpResponse:
                     "(the list is full; tick “Give a place even past the cap” to give one)"
                 )
             )
-            messages.success(request, f"{s.name} {where}.{_past_cap_note(added)}")
+            mailed = " We have mailed them their private link." if s.email else ""
+            messages.success(request, f"{s.name} {where}.{_past_cap_note(added)}{mailed}")
             return redirect("signup:list", pk=event.pk)
     return _list_page(request, access, status=400, add_form=form)
 
@@ -348,7 +350,7 @@ def list_remove(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
             "was changed.",
         )
     promoted = services.remove(signup=signup, site=_site(request))
-    note = f"{signup.name} is off the list."
+    note = f"{signup.name} is off the list{' (mailed)' if signup.email else ''}."
     note += _given_places(promoted)
     messages.success(request, note)
     return redirect("signup:list", pk=access.event.pk)

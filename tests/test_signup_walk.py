@@ -5,6 +5,7 @@ the list and the form say, the form's limits for a hall's shared Wi-Fi."""
 import datetime
 
 from django.test import Client
+from django.urls import reverse
 from test_results_mail import Inbox, smtp  # noqa: F401 (the fixture)
 from test_signup import (  # noqa: F401 (fixtures)
     form_url,
@@ -173,3 +174,39 @@ def test_a_name_already_on_the_list_as_a_partner_is_told_as_it_is(
     response = sign_up(pairs_night, "Dale Evans", partner_name="cora dunn")
     assert "Cora Dunn is on the list already, with a place. Name another partner" in text(response)
     assert SignUp.objects.count() == 2
+
+
+def test_the_director_adding_or_removing_a_name_tells_the_player_and_the_list_keeps_who_cancelled(
+    night,  # noqa: F811
+    director_client,
+    smtp,  # noqa: F811
+    send,  # noqa: F811
+):
+    response = director_client.post(
+        list_url(night, "signup:list-add"),
+        {"add-name": "Ada Baker", "add-email": "ada@example.org"},
+    )
+    assert "Ada Baker has a place. We have mailed them their private link." in text(
+        director_client.get(response["Location"])
+    )
+    ada = SignUp.objects.get(name="Ada Baker")
+    ben = token_of(sign_up(night, "Ben Carter"))
+    Client().post(reverse("signup:mine-cancel", args=[ben]), {"confirm": "yes"})
+    response = director_client.post(
+        list_url(night, "signup:list-remove", ada.pk), {"confirm": "yes"}
+    )
+    assert "Ada Baker is off the list (mailed)." in text(director_client.get(response["Location"]))
+    send()
+    confirm, removed = sorted(smtp.to("ada@example.org"), key=lambda m: m["Subject"])
+    assert "you have a place" in confirm["Subject"]
+    assert f"/signup/{ada.token}/" in confirm.get_body(("plain",)).get_content()
+    assert removed["Subject"].startswith("Off the list")
+    assert "the director of Maple Hall Euchre Club took your name off the list" in (
+        removed.get_body(("plain",)).get_content()
+    )
+    shown = text(Client().get(mine(ada.token)))
+    assert "The director took your name off the list" in shown
+    assert "Your sign-up is cancelled" not in shown
+    listed = text(director_client.get(list_url(night))).split("Cancelled (2)")[1]
+    assert "Ada Baker ·" in listed and "taken off by the director" in listed
+    assert "Ben Carter ·" in listed and "cancelled by the player" in listed

@@ -23,7 +23,7 @@ from .lock import (
     roster_name,
     same_person,
 )
-from .mail import mail_place_now, mail_to_waiting
+from .mail import mail_link, mail_place_now, mail_to_waiting
 from .players import cancel, next_position
 from .typed import details
 
@@ -40,6 +40,7 @@ class Added:
 def director_add(
     *,
     event: Event,
+    site: str = "",
     name: str,
     email: str = "",
     phone: str = "",
@@ -51,7 +52,9 @@ def director_add(
     """The director puts a name down (a phone call, a regular): a place if one fits, else the
     waiting list; with `past_cap`, a place even past the cap (the page says how far past). A
     held place is a place kept for a regular, by name; it counts against the cap and the
-    regular claims it by signing up. Contact details are optional here."""
+    regular claims it by signing up. Contact details are optional here; a name given with an
+    email address gets the confirmation mail with its private link, as a player signing up
+    does."""
     d = details(
         event=event,
         name=name,
@@ -89,6 +92,8 @@ def director_add(
         )
         renumber(event)
         signup.refresh_from_db(fields=["position"])
+        if signup.email:
+            mail_link(signup, site)
         return Added(signup, counts(event, sheet).over)
 
 
@@ -150,8 +155,9 @@ def move(*, signup: SignUp, direction: str, site: str = "") -> Added:
 
 def remove(*, signup: SignUp, site: str = "") -> list[SignUp]:
     """The director takes a name off the list: as a cancellation (the place goes to the first
-    waiting names that fit, who are mailed)."""
-    return cancel(signup=signup, site=site)
+    waiting names that fit, who are mailed); the player is mailed that the director took
+    their name off."""
+    return cancel(signup=signup, site=site, by_director=True)
 
 
 def paid_ahead(*, signup: SignUp, paid: bool) -> SignUp:

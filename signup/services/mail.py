@@ -76,3 +76,14 @@ def mail_to_waiting(signup: SignUp, site: str) -> None:
         template="to_waiting",
         site=site,
     )
+
+
+def mail_removed(signup: SignUp, site: str) -> None:
+    """The director took the name off the list: the player is told it was the director."""
+    event = signup.event
+    _send(
+        signup,
+        subject=f"Off the list: {event.name}, {day(event.date, event)}",
+        template="removed",
+        site=site,
+    )

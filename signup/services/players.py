@@ -23,7 +23,7 @@ from .lock import (
     roster_name,
     same_person,
 )
-from .mail import mail_link
+from .mail import mail_link, mail_removed
 from .typed import Details, details
 
 # --- The players' side ----------------------------------------------------------------------
@@ -195,7 +195,7 @@ def change(
     return signup
 
 
-def cancel(*, signup: SignUp, site: str = "") -> list[SignUp]:
+def cancel(*, signup: SignUp, site: str = "", by_director: bool = False) -> list[SignUp]:
     """Off the list (the player's link, or the director's remove): the place freed goes to the
     first waiting names that fit, who are mailed. Cancelling twice changes nothing. Returns
     the names promoted."""
@@ -206,7 +206,11 @@ def cancel(*, signup: SignUp, site: str = "") -> list[SignUp]:
             return []
         had_place = row.status == IN
         row.status, row.cancelled_at = CANCELLED, timezone.now()
-        row.save(update_fields=["status", "cancelled_at", "changed"])
+        row.removed_by_director = by_director
+        row.save(update_fields=["status", "cancelled_at", "removed_by_director", "changed"])
+        if by_director and row.email:
+            # Told by us, not at the door: the player did not cancel.
+            mail_removed(row, site)
         renumber(row.event)
         promoted = promote(event=row.event, sheet=sheet, site=site) if had_place else []
     signup.status = CANCELLED
