@@ -6,6 +6,7 @@ import datetime
 
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from test_results_mail import Inbox, smtp  # noqa: F401 (the fixture)
 from test_signup import (  # noqa: F401 (fixtures)
     form_url,
@@ -210,3 +211,45 @@ def test_the_director_adding_or_removing_a_name_tells_the_player_and_the_list_ke
     listed = text(director_client.get(list_url(night))).split("Cancelled (2)")[1]
     assert "Ada Baker ·" in listed and "taken off by the director" in listed
     assert "Ben Carter ·" in listed and "cancelled by the player" in listed
+
+
+def test_the_nights_page_links_to_sign_up_and_the_list_to_check_in(
+    club,
+    night,  # noqa: F811
+    director_client,
+):
+    event_page = reverse("public:event", args=[club.slug, night.pk])
+    response = Client().get(event_page)
+    assert form_url(night) in response.content.decode() and "Sign up" in text(response)
+    for name in NAMES:
+        token_of(sign_up(night, name))
+    assert "Join the waiting list" in text(Client().get(event_page))
+    settings_post(director_client, night, open="")
+    assert form_url(night) not in Client().get(event_page).content.decode()
+    listed = director_client.get(list_url(night)).content.decode()
+    assert reverse("signup:check-in", args=[night.pk]) in listed
+
+
+def test_the_cards_at_time_the_closing_time_and_paying_ahead_are_told_to_players(
+    club,
+    night,  # noqa: F811
+    director_client,
+    smtp,  # noqa: F811
+    send,  # noqa: F811
+):
+    closes = (timezone.localtime() + datetime.timedelta(days=2)).replace(hour=18, minute=0)
+    settings_post(
+        director_client,
+        night,
+        starts_at="19:30",
+        money_ahead="on",
+        closes_at=closes.strftime("%Y-%m-%dT%H:%M"),
+    )
+    assert "You may pay ahead: ask the director." in text(Client().get(form_url(night)))
+    shown = text(Client().get(reverse("public:club", args=[club.slug])))
+    assert "Sign-up closes" in shown and "6:00" in shown.split("Sign-up closes")[1][:60]
+    token = token_of(sign_up(night, "Ada Baker", email="ada@example.org"))
+    assert "cards at 7:30" in text(Client().get(mine(token)))
+    send()
+    (message,) = smtp.to("ada@example.org")
+    assert "cards at 7:30" in message.get_body(("plain",)).get_content()

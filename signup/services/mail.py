@@ -13,7 +13,7 @@ from results_mail import sending
 from results_mail.services import base_url
 from signup.models import SignUp
 
-from .figures import IN, waiting_position
+from .figures import IN, sheet_of, waiting_position
 
 # --- Mail -----------------------------------------------------------------------------------
 
@@ -32,6 +32,7 @@ def _send(signup: SignUp, *, subject: str, template: str, site: str, again: bool
         "link": private_link(signup, site),
         "position": waiting_position(signup),
         "again": again,
+        "sheet": sheet_of(signup.event),  # its "cards at" time, when set
     }
     mail.send(
         recipients=[signup.email],
