@@ -140,6 +140,8 @@ def mine(request: HttpRequest, token: str) -> HttpResponse:
                 messages.success(request, "Your changes are saved.")
                 return redirect("signup:mine", token=signup.token)
     context = _mine_context(signup)
+    if request.GET.get("tick") == "1" and signup.status != SignUp.Status.CANCELLED:
+        context["cancel_error"] = "Tick “Yes, cancel my sign-up” first, then press Cancel."
     context.update(
         form=form,
         new=request.GET.get("new") == "1",
@@ -154,16 +156,9 @@ def mine_cancel(request: HttpRequest, token: str) -> HttpResponse:
     if refusal:
         return refusal
     if request.POST.get("confirm") != "yes":
-        context = _mine_context(signup)
-        context.update(
-            form=ChangeForm(
-                initial={"email": signup.email, "phone": signup.phone},
-                pairs=services.pairs_event(signup.event),
-            ),
-            link=services.private_link(signup, _site(request)),
-            cancel_error="Tick “Yes, cancel my sign-up” first, then press Cancel.",
-        )
-        return render(request, "signup/mine.html", context, status=400)
+        # Back to the page's own address, which says what to do (a page left at /cancel/
+        # would be lost on a reload).
+        return redirect(reverse("signup:mine", args=[signup.token]) + "?tick=1#error-summary")
     services.cancel(signup=signup, site=_site(request))
     messages.success(request, "Your sign-up is cancelled. Thank you for letting the club know.")
     return redirect("signup:mine", token=signup.token)
@@ -194,12 +189,14 @@ def _list_page(request, access, status=200, **forms) -> HttpResponse:
         or SheetForm(instance=sheet, event=event, prefix="sheet"),
         "add_form": forms.get("add_form") or DirectorAddForm(pairs=pairs, prefix="add"),
         "hold_form": forms.get("hold_form") or HoldForm(prefix="hold"),
-        "list_error": forms.get("list_error", "")
-        or (
-            "Nothing was saved: fix what is marked in red below, then send it again."
-            if status == 400
-            else ""
+        # The summary at the top: the form sent back with its fields in error, or a refusal
+        # in words with a link to where it is fixed.
+        "error_form": next(
+            (f for f in (forms.get(k) for k in ("settings_form", "add_form", "hold_form")) if f),
+            None,
         ),
+        "list_error": forms.get("list_error", ""),
+        "error_link": forms.get("error_link", ""),
         "time_zone": _zone_words(),
     }
     return render(request, "signup/list.html", context, status=status)
@@ -324,7 +321,9 @@ def list_move(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
             signup=signup, direction=request.POST.get("direction", ""), site=_site(request)
         )
     except services.Refused as refused:
-        return _list_page(request, access, status=400, list_error=str(refused))
+        return _list_page(
+            request, access, status=400, list_error=str(refused), error_link=f"signup-{signup.pk}"
+        )
     if request.POST.get("direction") == "give-place":
         messages.success(request, f"{moved.signup.name} has a place.{_past_cap_note(moved)}")
     elif request.POST.get("direction") == "to-waiting":
@@ -348,6 +347,7 @@ def list_remove(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
             status=400,
             list_error=f"Tick “Yes, remove” beside {signup.name} first, then press Remove: nothing "
             "was changed.",
+            error_link=f"remove-confirm-{signup.pk}",
         )
     promoted = services.remove(signup=signup, site=_site(request))
     note = f"{signup.name} is off the list{' (mailed)' if signup.email else ''}."
