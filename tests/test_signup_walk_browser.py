@@ -117,7 +117,16 @@ def test_a_refusal_is_said_at_the_top_with_focus_and_links_to_the_fields(
     director_page.locator("#settings").scroll_into_view_if_needed()
     director_page.screenshot(path=f"{SHOTS}/list-settings-360-200-screen.png")
 
+    # The list's cancelled names, and the page of a player the director took off.
+    from signup import services
+
+    ada = SignUp.objects.get()
+    ben = services.director_add(event=event, name="Ben Carter", email="ben@example.org").signup
+    services.cancel(signup=ben)
+    services.remove(signup=ada)
+    mine_removed = f"{base}/signup/{ada.token}/"
     for url, name, login in (
+        (mine_removed, "mine-removed", None),
         (f"{base}/c/{club.slug}/events/{event.pk}/signup/", "form", None),
         (mine, "mine", None),
         (f"{base}/events/{event.pk}/signup/", "list", base),
