@@ -81,6 +81,52 @@ class HoldForm(forms.Form):
     past_cap = forms.BooleanField(label="Even past the cap", required=False)
 
 
+class DateAndTimeInput(forms.MultiWidget):
+    """A date field and a time field side by side, wrapping onto two lines on a narrow screen:
+    one datetime-local box at 360px with 200% text showed the date alone, the time cut off.
+    Read back as one "2026-11-28T18:00" for the DateTimeField; a single value posted under
+    the field's own name (a script, an older page) is read as before."""
+
+    template_name = "signup/widgets/date_and_time.html"
+    use_fieldset = False  # the field's label names the date box; the time box says "time"
+
+    def __init__(self, attrs=None):
+        super().__init__(
+            [
+                forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                forms.TimeInput(
+                    attrs={"type": "time", "aria-label": "Sign-up closes: time"}, format="%H:%M"
+                ),
+            ],
+            attrs,
+        )
+
+    def id_for_label(self, id_):
+        # The field's label names the date box (MultiWidget names none).
+        return f"{id_}_0" if id_ else ""
+
+    def decompress(self, value):
+        if not value:
+            return [None, None]
+        if isinstance(value, str):  # sent back as typed, with a mistake
+            date, _, time = value.replace(" ", "T", 1).partition("T")
+            return [date, time]
+        value = timezone.localtime(value) if timezone.is_aware(value) else value
+        return [value.date(), value.time().replace(second=0, microsecond=0)]
+
+    def value_from_datadict(self, data, files, name):
+        if name in data:
+            return data[name]
+        date, time = super().value_from_datadict(data, files, name)
+        date, time = (date or "").strip(), (time or "").strip()
+        if not date and not time:
+            return ""
+        return f"{date}T{time}"
+
+    def value_omitted_from_data(self, data, files, name):
+        return name not in data and super().value_omitted_from_data(data, files, name)
+
+
 class SheetForm(forms.ModelForm):
     """The sign-up's settings. The cap's limits are the model's; the closing time is read in
     the app's time zone (the club's), and a time already past is refused."""
@@ -101,7 +147,7 @@ class SheetForm(forms.ModelForm):
     closes_at = forms.DateTimeField(
         label="Sign-up closes",
         required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        widget=DateAndTimeInput(),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
         help_text="Empty: open until the night starts.",
         error_messages={"invalid": "Type a date and a time, e.g. 2026-11-28 18:00."},

@@ -4,9 +4,11 @@ counts in the database, one conditional UPDATE per budget, a phone's cookie and 
 captain out of typing a code, nor the other way round.
 
 Each sign-up that reaches the list (a new one, a name already there, a held place claimed)
-takes a slot; a form sent back with a mistake gives it back. A household signing up its four
-players fits easily; a script filling the list, or mailing someone's private link over and
-over, is held to a few."""
+takes a slot; a form sent back with a mistake gives it back. One phone (its cookie) is held to
+a few an hour: that stops one person, or a script keeping its cookie. The address's budget is
+wide, because one address is often a whole hall's Wi-Fi or a residence's: a room of players
+signing up at once on the club's Wi-Fi must all get in, while a script filling the list from
+one address is still held to a few hundred a day."""
 
 import datetime
 
@@ -14,8 +16,8 @@ from tournaments import guesses
 from tournaments.guesses import Budget, Guess, address_key
 
 PHONE = Budget("signup-phone", 10, datetime.timedelta(hours=1))
-ADDRESS = Budget("signup-address", 30, datetime.timedelta(hours=1))
-ADDRESS_DAY = Budget("signup-addr-day", 100, datetime.timedelta(days=1))
+ADDRESS = Budget("signup-address", 120, datetime.timedelta(hours=1))
+ADDRESS_DAY = Budget("signup-addr-day", 400, datetime.timedelta(days=1))
 
 
 def reserve(*, address: str, phone: str) -> Guess:
@@ -26,13 +28,22 @@ def reserve(*, address: str, phone: str) -> Guess:
     return guesses.take(budgets)
 
 
+def wait_words(seconds: int) -> str:
+    """How long, as a person says it: "5 minutes", "about an hour and a half", "about 3
+    hours". The budgets count two windows (guesses.py), so a one-hour budget may ask for up to
+    two hours' wait: an exact "82 minutes" would read as a mistake."""
+    minutes = max(-(-seconds // 60), 1)
+    if minutes < 45:
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    halves = max(round(minutes / 30), 2)  # in half hours, at least an hour
+    hours, half = divmod(halves, 2)
+    if hours == 1:
+        return "about an hour and a half" if half else "about an hour"
+    return f"about {hours} and a half hours" if half else f"about {hours} hours"
+
+
 def too_many(taken: Guess) -> str:
-    minutes = -(-taken.wait_seconds // 60)
-    wait = (
-        f"{minutes} minute{'s' if minutes != 1 else ''}"
-        if minutes <= 90
-        else (f"about {round(minutes / 60)} hours")
-    )
+    wait = wait_words(taken.wait_seconds)
     return (
         f"Too many sign-ups from here: try again in {wait}, or ask the club's director to put "
         "your name down."

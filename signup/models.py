@@ -94,6 +94,9 @@ class SignUp(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     changed = models.DateTimeField(auto_now=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)
+    # Taken off by the club's director (remove), not cancelled by the player: the private
+    # link's page and the list say which.
+    removed_by_director = models.BooleanField(default=False)
     # Check-in, on whichever machine runs the night.
     arrival = models.CharField(max_length=8, choices=Arrival.choices, blank=True, default="")
     entry = models.ForeignKey(

@@ -69,7 +69,7 @@ def signup_form(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                     response = render(
                         request,
                         "signup/already.html",
-                        {**context, "name": outcome.signup.name},
+                        {**context, "name": outcome.signup.name, "said": outcome.said},
                     )
                 else:
                     response = redirect("signup:mine", token=outcome.signup.token)
@@ -140,6 +140,8 @@ def mine(request: HttpRequest, token: str) -> HttpResponse:
                 messages.success(request, "Your changes are saved.")
                 return redirect("signup:mine", token=signup.token)
     context = _mine_context(signup)
+    if request.GET.get("tick") == "1" and signup.status != SignUp.Status.CANCELLED:
+        context["cancel_error"] = "Tick “Yes, cancel my sign-up” first, then press Cancel."
     context.update(
         form=form,
         new=request.GET.get("new") == "1",
@@ -154,16 +156,9 @@ def mine_cancel(request: HttpRequest, token: str) -> HttpResponse:
     if refusal:
         return refusal
     if request.POST.get("confirm") != "yes":
-        context = _mine_context(signup)
-        context.update(
-            form=ChangeForm(
-                initial={"email": signup.email, "phone": signup.phone},
-                pairs=services.pairs_event(signup.event),
-            ),
-            link=services.private_link(signup, _site(request)),
-            cancel_error="Tick “Yes, cancel my sign-up” first, then press Cancel.",
-        )
-        return render(request, "signup/mine.html", context, status=400)
+        # Back to the page's own address, which says what to do (a page left at /cancel/
+        # would be lost on a reload).
+        return redirect(reverse("signup:mine", args=[signup.token]) + "?tick=1#error-summary")
     services.cancel(signup=signup, site=_site(request))
     messages.success(request, "Your sign-up is cancelled. Thank you for letting the club know.")
     return redirect("signup:mine", token=signup.token)
@@ -184,6 +179,7 @@ def _list_page(request, access, status=200, **forms) -> HttpResponse:
         "counts": services.counts(event, sheet),
         "places": places,
         "waiting": waiting,
+        "cancelled": services.cancelled(event),
         "pairs": pairs,
         "sees_contacts": access.sees_contacts,
         "kept_on": access.kept_on,
@@ -193,13 +189,15 @@ def _list_page(request, access, status=200, **forms) -> HttpResponse:
         or SheetForm(instance=sheet, event=event, prefix="sheet"),
         "add_form": forms.get("add_form") or DirectorAddForm(pairs=pairs, prefix="add"),
         "hold_form": forms.get("hold_form") or HoldForm(prefix="hold"),
-        "list_error": forms.get("list_error", "")
-        or (
-            "Nothing was saved: fix what is marked in red below, then send it again."
-            if status == 400
-            else ""
+        # The summary at the top: the form sent back with its fields in error, or a refusal
+        # in words with a link to where it is fixed.
+        "error_form": next(
+            (f for f in (forms.get(k) for k in ("settings_form", "add_form", "hold_form")) if f),
+            None,
         ),
-        "time_zone": settings.TIME_ZONE,
+        "list_error": forms.get("list_error", ""),
+        "error_link": forms.get("error_link", ""),
+        "time_zone": _zone_words(),
     }
     return render(request, "signup/list.html", context, status=status)
 
@@ -226,14 +224,37 @@ def sheet_settings(request: HttpRequest, pk: int) -> HttpResponse:
             f" {c.taken} places are taken and the cap is {c.cap}: everyone keeps their place; "
             f"new sign-ups wait until fewer than {c.cap} places are taken."
         )
-    if saved.promoted:
-        note += " A place each now for " + ", ".join(s.name for s in saved.promoted) + "."
+    note += _given_places(saved.promoted)
     messages.success(request, note)
     return redirect("signup:list", pk=event.pk)
 
 
+def _given_places(promoted) -> str:
+    """ " A place now for Pat O'Brien (mailed) and Ann Lee.": the names a freed place went to,
+    "mailed" beside those we could mail."""
+    if not promoted:
+        return ""
+    names = [f"{s.name} (mailed)" if s.email else s.name for s in promoted]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f" A place now for {listed}."
+
+
+def _zone_words() -> str:
+    """The club's time zone as a person says it ("Eastern Time"), from the app's setting."""
+    from babel.dates import get_timezone_name
+
+    try:
+        name = get_timezone_name(settings.TIME_ZONE, locale="en")
+    except LookupError:
+        name = ""
+    if not name or "Unknown" in name:
+        return "UTC (world time)"
+    return name
+
+
 def _past_cap_note(added: services.Added) -> str:
-    if added.past_cap:
+    # Only a name given a place can be past the cap: one sent to the waiting list is not.
+    if added.past_cap and added.signup.status == SignUp.Status.IN:
         return f" That is {added.past_cap} place{'s' if added.past_cap != 1 else ''} past the cap."
     return ""
 
@@ -246,7 +267,7 @@ def list_add(request: HttpRequest, pk: int) -> HttpResponse:
     form = DirectorAddForm(request.POST, pairs=services.pairs_event(event), prefix="add")
     if form.is_valid():
         try:
-            added = services.director_add(event=event, **form.cleaned_data)
+            added = services.director_add(event=event, site=_site(request), **form.cleaned_data)
         except ValidationError as error:
             _errors_to(form, error)
         else:
@@ -259,7 +280,8 @@ def list_add(request: HttpRequest, pk: int) -> HttpResponse:
                     "(the list is full; tick “Give a place even past the cap” to give one)"
                 )
             )
-            messages.success(request, f"{s.name} {where}.{_past_cap_note(added)}")
+            mailed = " We have mailed them their private link." if s.email else ""
+            messages.success(request, f"{s.name} {where}.{_past_cap_note(added)}{mailed}")
             return redirect("signup:list", pk=event.pk)
     return _list_page(request, access, status=400, add_form=form)
 
@@ -299,11 +321,18 @@ def list_move(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
             signup=signup, direction=request.POST.get("direction", ""), site=_site(request)
         )
     except services.Refused as refused:
-        return _list_page(request, access, status=400, list_error=str(refused))
+        return _list_page(
+            request, access, status=400, list_error=str(refused), error_link=f"signup-{signup.pk}"
+        )
     if request.POST.get("direction") == "give-place":
         messages.success(request, f"{moved.signup.name} has a place.{_past_cap_note(moved)}")
     elif request.POST.get("direction") == "to-waiting":
-        messages.success(request, f"{moved.signup.name} is first on the waiting list.")
+        mailed = " (mailed)" if moved.signup.email else ""
+        messages.success(
+            request,
+            f"{moved.signup.name} is first on the waiting list{mailed}."
+            + _given_places(moved.promoted),
+        )
     return redirect(reverse("signup:list", args=[pk]) + f"#signup-{signup.pk}")
 
 
@@ -318,11 +347,11 @@ def list_remove(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
             status=400,
             list_error=f"Tick “Yes, remove” beside {signup.name} first, then press Remove: nothing "
             "was changed.",
+            error_link=f"remove-confirm-{signup.pk}",
         )
     promoted = services.remove(signup=signup, site=_site(request))
-    note = f"{signup.name} is off the list."
-    if promoted:
-        note += " A place now for " + ", ".join(s.name for s in promoted) + " (mailed if we can)."
+    note = f"{signup.name} is off the list{' (mailed)' if signup.email else ''}."
+    note += _given_places(promoted)
     messages.success(request, note)
     return redirect("signup:list", pk=access.event.pk)
 

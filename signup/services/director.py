@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -13,8 +13,17 @@ from signup.models import Sheet, SignUp
 from tournaments.models import Event
 
 from .figures import CANCELLED, IN, WAITING, Refused, counts
-from .lock import fits, locked_sheet, promote, renumber, roster_match, same_person
-from .mail import mail_place_now
+from .lock import (
+    fits,
+    locked_sheet,
+    on_the_list,
+    promote,
+    renumber,
+    roster_match,
+    roster_name,
+    same_person,
+)
+from .mail import mail_link, mail_place_now, mail_to_waiting
 from .players import cancel, next_position
 from .typed import details
 
@@ -25,11 +34,13 @@ from .typed import details
 class Added:
     signup: SignUp
     past_cap: int = 0  # places taken past the cap after this one
+    promoted: list[SignUp] = field(default_factory=list)  # given the place a move freed
 
 
 def director_add(
     *,
     event: Event,
+    site: str = "",
     name: str,
     email: str = "",
     phone: str = "",
@@ -41,7 +52,9 @@ def director_add(
     """The director puts a name down (a phone call, a regular): a place if one fits, else the
     waiting list; with `past_cap`, a place even past the cap (the page says how far past). A
     held place is a place kept for a regular, by name; it counts against the cap and the
-    regular claims it by signing up. Contact details are optional here."""
+    regular claims it by signing up. Contact details are optional here; a name given with an
+    email address gets the confirmation mail with its private link, as a player signing up
+    does."""
     d = details(
         event=event,
         name=name,
@@ -55,21 +68,21 @@ def director_add(
         sheet = locked_sheet(event)
         player, partner = roster_match(event, d.name), roster_match(event, d.partner_name)
         existing = same_person(event, d.name, player)
-        if existing is None and d.partner_name:
-            existing = same_person(event, d.partner_name, partner)
         if existing is not None:
-            where = "has a place" if existing.status == IN else "is on the waiting list"
-            raise ValidationError(
-                {"name": f"{existing.name} {where} already (see the list below)."}
-            )
+            where = on_the_list(existing, d.name, player, you=False)
+            raise ValidationError({"name": f"{where} (see the list below)."})
+        existing = same_person(event, d.partner_name, partner) if d.partner_name else None
+        if existing is not None:
+            where = on_the_list(existing, d.partner_name, partner, you=False)
+            raise ValidationError({"partner_name": f"{where} (see the list below)."})
         place = past_cap or fits(event, sheet, d.places)
         signup = SignUp.objects.create(
             event=event,
-            name=d.name,
+            name=roster_name(d.name, player),
             player=player,
             email=d.email,
             phone=d.phone,
-            partner_name=d.partner_name,
+            partner_name=roster_name(d.partner_name, partner),
             partner=partner,
             find_partner=d.find_partner,
             places=d.places,
@@ -79,6 +92,8 @@ def director_add(
         )
         renumber(event)
         signup.refresh_from_db(fields=["position"])
+        if signup.email:
+            mail_link(signup, site)
         return Added(signup, counts(event, sheet).over)
 
 
@@ -95,6 +110,7 @@ def move(*, signup: SignUp, direction: str, site: str = "") -> Added:
     or a place for a waiting name (even past the cap: the page says how far)."""
     if direction not in MOVES:
         raise Refused("Choose up, down, to the waiting list, or give a place.")
+    promoted: list[SignUp] = []
     with transaction.atomic():
         sheet = locked_sheet(signup.event)
         row = SignUp.objects.select_related("event").get(pk=signup.pk)
@@ -116,9 +132,17 @@ def move(*, signup: SignUp, direction: str, site: str = "") -> Added:
         elif direction == "to-waiting":
             if row.status != WAITING:
                 # The front of the waiting list (numbered so by renumber): first in line for
-                # the next place that frees. Nobody is promoted by this move: the director chose.
+                # the next place that frees. The place it leaves goes at once to the names
+                # that were waiting, as a cancellation's does: left empty, the next stranger
+                # to sign up would take it ahead of them all.
                 row.status, row.held, row.position = WAITING, False, 0
                 row.save(update_fields=["status", "held", "position", "changed"])
+                renumber(event)
+                promoted = promote(event=event, sheet=sheet, site=site, passed_over=row.pk)
+                renumber(event)
+                row.refresh_from_db()
+                if row.email:
+                    mail_to_waiting(row, site)
         elif row.status == WAITING:  # give-place: the end of the places
             row.status, row.position = IN, next_position(event)
             row.save(update_fields=["status", "position", "changed"])
@@ -126,13 +150,14 @@ def move(*, signup: SignUp, direction: str, site: str = "") -> Added:
                 mail_place_now(row, site)
         renumber(event)
         row.refresh_from_db()
-        return Added(row, counts(event, sheet).over)
+        return Added(row, counts(event, sheet).over, promoted)
 
 
 def remove(*, signup: SignUp, site: str = "") -> list[SignUp]:
     """The director takes a name off the list: as a cancellation (the place goes to the first
-    waiting names that fit, who are mailed)."""
-    return cancel(signup=signup, site=site)
+    waiting names that fit, who are mailed); the player is mailed that the director took
+    their name off."""
+    return cancel(signup=signup, site=site, by_director=True)
 
 
 def paid_ahead(*, signup: SignUp, paid: bool) -> SignUp:

@@ -81,6 +81,13 @@ def the_list(event: Event) -> tuple[list[SignUp], list[SignUp]]:
     return [s for s in rows if s.status == IN], [s for s in rows if s.status == WAITING]
 
 
+def cancelled(event: Event) -> list[SignUp]:
+    """The names off the list, the latest first: the director sees who cancelled, and when."""
+    return list(
+        SignUp.objects.filter(event=event, status=CANCELLED).order_by("-cancelled_at", "-pk")
+    )
+
+
 def waiting_position(signup: SignUp) -> int | None:
     """1 for the first on the waiting list; None for a name that is not waiting."""
     if signup.status != WAITING:

@@ -58,6 +58,33 @@ def same_person(event: Event, name: str, player: Player | None) -> SignUp | None
     return None
 
 
+def as_named(existing: SignUp, name: str, player: Player | None) -> bool:
+    """Whether `existing` (what same_person found) is this person under its own name, not as
+    someone's partner."""
+    return name_key(existing.name) == name_key(name) or (
+        player is not None and existing.player_id == player.pk
+    )
+
+
+def on_the_list(existing: SignUp, name: str, player: Player | None, *, you: bool) -> str:
+    """Where this person already is on the list, as it is: "You are on the list already, as
+    Gary Nowak's partner", "Gary Nowak is on the list already (with Ann Lee)"."""
+    if as_named(existing, name, player):
+        who = "You are" if you else f"{existing.name} is"
+        with_ = f" (with {existing.partner_name})" if existing.partner_name else ""
+        said = f"{who} on the list already{with_}"
+    else:
+        who = "You are" if you else f"{existing.partner_name} is"
+        said = f"{who} on the list already, as {existing.name}'s partner"
+    return said + (", with a place" if existing.status == IN else ", on the waiting list")
+
+
+def roster_name(name: str, player: Player | None) -> str:
+    """The name as the list keeps it: the roster's spelling when it is a roster player ("Pat
+    O'Brien", not "pat obrien"), else as typed (cleaned as the roster cleans names)."""
+    return player.name if player is not None else name
+
+
 def roster_match(event: Event, name: str) -> Player | None:
     """The club's roster player this name is (clubs' duplicate rules: case, accents,
     apostrophes and spaces aside), or None. Signing up never adds anyone to the roster."""
@@ -67,13 +94,17 @@ def roster_match(event: Event, name: str) -> Player | None:
     return event.club.players.filter(sort_name=key).order_by("pk").first()
 
 
-def promote(*, event: Event, sheet: Sheet, site: str = "") -> list[SignUp]:
+def promote(
+    *, event: Event, sheet: Sheet, site: str = "", passed_over: int | None = None
+) -> list[SignUp]:
     """Give the places that are free to the first waiting names that fit, in order (a team
     that needs two places lets a single player behind it have the one left), and mail them.
-    Called inside the lock, after whatever freed a place."""
+    Called inside the lock, after whatever freed a place. `passed_over`: a name the director
+    has just moved to the waiting list, which must not get straight back the place it left."""
     promoted = []
     left = counts(event, sheet).left
-    for waiting in SignUp.objects.filter(event=event, status=WAITING).order_by("position", "pk"):
+    waiting_names = SignUp.objects.filter(event=event, status=WAITING).exclude(pk=passed_over)
+    for waiting in waiting_names.order_by("position", "pk"):
         if left is not None and left <= 0:
             break
         if left is None or waiting.places <= left:

@@ -13,7 +13,7 @@ from results_mail import sending
 from results_mail.services import base_url
 from signup.models import SignUp
 
-from .figures import IN, waiting_position
+from .figures import IN, sheet_of, waiting_position
 
 # --- Mail -----------------------------------------------------------------------------------
 
@@ -32,6 +32,7 @@ def _send(signup: SignUp, *, subject: str, template: str, site: str, again: bool
         "link": private_link(signup, site),
         "position": waiting_position(signup),
         "again": again,
+        "sheet": sheet_of(signup.event),  # its "cards at" time, when set
     }
     mail.send(
         recipients=[signup.email],
@@ -62,5 +63,28 @@ def mail_place_now(signup: SignUp, site: str) -> None:
         signup,
         subject=f"You have a place now: {event.name}, {day(event.date, event)}",
         template="place_now",
+        site=site,
+    )
+
+
+def mail_to_waiting(signup: SignUp, site: str) -> None:
+    """The director moved a name from its place to the waiting list: the player hears it from
+    us, not at the door (and a place given back later then reads as it is)."""
+    event = signup.event
+    _send(
+        signup,
+        subject=f"You are on the waiting list now: {event.name}, {day(event.date, event)}",
+        template="to_waiting",
+        site=site,
+    )
+
+
+def mail_removed(signup: SignUp, site: str) -> None:
+    """The director took the name off the list: the player is told it was the director."""
+    event = signup.event
+    _send(
+        signup,
+        subject=f"Off the list: {event.name}, {day(event.date, event)}",
+        template="removed",
         site=site,
     )

@@ -13,8 +13,17 @@ from signup.models import Sheet, SignUp
 from tournaments.models import Event
 
 from .figures import CANCELLED, IN, WAITING, Refused, closed_because
-from .lock import fits, locked_sheet, promote, renumber, roster_match, same_person
-from .mail import mail_link
+from .lock import (
+    fits,
+    locked_sheet,
+    on_the_list,
+    promote,
+    renumber,
+    roster_match,
+    roster_name,
+    same_person,
+)
+from .mail import mail_link, mail_removed
 from .typed import Details, details
 
 # --- The players' side ----------------------------------------------------------------------
@@ -28,6 +37,8 @@ class Outcome:
     already: bool = False
     # A place the director held under this name, now theirs.
     claimed: bool = False
+    # Where they already were, in words ("You are on the list already, as Ann Lee's partner").
+    said: str = ""
 
 
 def sign_up(
@@ -58,21 +69,34 @@ def sign_up(
         if why:
             raise Refused(why)
         existing = same_person(event, d.name, player)
+        partner_there = None
         if existing is None and d.partner_name:
-            existing = same_person(event, d.partner_name, partner)
+            partner_there = existing = same_person(event, d.partner_name, partner)
         if existing is not None:
             if existing.held and not (existing.email or existing.phone):
                 return Outcome(_claim(existing, d, player, partner, sheet, site), claimed=True)
+            if partner_there is not None:
+                # The partner named is on the list already, alone or with someone else: say
+                # so by the partner's field; nothing is made.
+                where = on_the_list(partner_there, d.partner_name, partner, you=False)
+                raise ValidationError(
+                    {
+                        "partner_name": f"{where}. Name another partner, or tick “Find me a "
+                        "partner”; or ask the director."
+                    }
+                )
             if d.email and existing.email and d.email.casefold() == existing.email.casefold():
                 mail_link(existing, site, again=True)
-            return Outcome(existing, already=True)
+            return Outcome(
+                existing, already=True, said=on_the_list(existing, d.name, player, you=True)
+            )
         signup = SignUp.objects.create(
             event=event,
-            name=d.name,
+            name=roster_name(d.name, player),
             player=player,
             email=d.email,
             phone=d.phone,
-            partner_name=d.partner_name,
+            partner_name=roster_name(d.partner_name, partner),
             partner=partner,
             find_partner=d.find_partner,
             places=d.places,
@@ -105,7 +129,8 @@ def _claim(held: SignUp, d: Details, player, partner, sheet: Sheet, site: str) -
     held.email, held.phone = d.email, d.phone
     held.player = held.player or player
     if d.partner_name or d.find_partner:
-        held.partner_name, held.partner, held.find_partner = d.partner_name, partner, d.find_partner
+        held.partner_name = roster_name(d.partner_name, partner)
+        held.partner, held.find_partner = partner, d.find_partner
     held.places = max(held.places, d.places)
     held.save()
     if held.email:
@@ -140,10 +165,15 @@ def change(
         if signup.status == CANCELLED:
             raise Refused("This sign-up was cancelled: sign up again on the club's page.")
         if d.partner_name and name_key(d.partner_name) != name_key(signup.partner_name):
-            other = same_person(event, d.partner_name, roster_match(event, d.partner_name))
+            partner = roster_match(event, d.partner_name)
+            other = same_person(event, d.partner_name, partner)
             if other is not None and other.pk != signup.pk:
+                where = on_the_list(other, d.partner_name, partner, you=False)
                 raise ValidationError(
-                    {"partner_name": f"{d.partner_name} is already on the list for this night."}
+                    {
+                        "partner_name": f"{where}. Name another partner, or tick “Find me a "
+                        "partner”; or ask the director."
+                    }
                 )
         more = d.places - signup.places
         if more > 0 and signup.status == IN and not fits(event, sheet, more):
@@ -155,8 +185,9 @@ def change(
                 }
             )
         signup.email, signup.phone = d.email, d.phone
-        signup.partner_name, signup.find_partner = d.partner_name, d.find_partner
         signup.partner = roster_match(event, d.partner_name)
+        signup.partner_name = roster_name(d.partner_name, signup.partner)
+        signup.find_partner = d.find_partner
         signup.places = d.places
         signup.save()
         if more < 0 or signup.status == WAITING:
@@ -164,7 +195,7 @@ def change(
     return signup
 
 
-def cancel(*, signup: SignUp, site: str = "") -> list[SignUp]:
+def cancel(*, signup: SignUp, site: str = "", by_director: bool = False) -> list[SignUp]:
     """Off the list (the player's link, or the director's remove): the place freed goes to the
     first waiting names that fit, who are mailed. Cancelling twice changes nothing. Returns
     the names promoted."""
@@ -175,7 +206,11 @@ def cancel(*, signup: SignUp, site: str = "") -> list[SignUp]:
             return []
         had_place = row.status == IN
         row.status, row.cancelled_at = CANCELLED, timezone.now()
-        row.save(update_fields=["status", "cancelled_at", "changed"])
+        row.removed_by_director = by_director
+        row.save(update_fields=["status", "cancelled_at", "removed_by_director", "changed"])
+        if by_director and row.email:
+            # Told by us, not at the door: the player did not cancel.
+            mail_removed(row, site)
         renumber(row.event)
         promoted = promote(event=row.event, sheet=sheet, site=site) if had_place else []
     signup.status = CANCELLED

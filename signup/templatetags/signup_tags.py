@@ -1,8 +1,9 @@
 """The sign-up's hooks in other apps' pages, so nothing below signup imports it:
 `{% load signup_tags %}{% signup_club_events club %}` on the club's public page (each event
-taking sign-ups, with its places), and `{% signup_card event %}` on the director's event page
-(the list's figures and the way to it; on a hall laptop linked to the club's server, the
-names fetched from there and the way to check-in). The figures are signup/services.py's."""
+taking sign-ups, with its places), `{% signup_event_link event %}` on the night's public page,
+and `{% signup_card event %}` on the director's event page (the list's figures and the way to
+it; on a hall laptop linked to the club's server, the names fetched from there and the way to
+check-in). The figures are signup/services'."""
 
 from django import template
 from django.utils import timezone
@@ -22,11 +23,21 @@ def signup_club_events(club) -> dict:
         .order_by("event__date", "event__name")
     )
     open_events = [
-        {"event": s.event, "counts": services.counts(s.event, s)}
+        {"event": s.event, "sheet": s, "counts": services.counts(s.event, s)}
         for s in sheets
         if not services.closed_because(s.event, s)
     ]
     return {"club": club, "open_events": open_events}
+
+
+@register.inclusion_tag("signup/_event_signup.html")
+def signup_event_link(event) -> dict:
+    """On the night's public page: "Sign up" (or "Full: join the waiting list") while its
+    sign-up takes names on the club's page; nothing otherwise."""
+    sheet = services.sheet_of(event)
+    if not sheet.pk or services.closed_because(event, sheet):
+        return {"event": event, "open": False}
+    return {"event": event, "open": True, "sheet": sheet, "counts": services.counts(event, sheet)}
 
 
 @register.inclusion_tag("signup/_event_card.html")
