@@ -34,6 +34,9 @@ class World:
     fresh_table: Table  # table 2 of the round in play, no hand yet: the captain's states
     hand: Hand
     player: Player
+    # A night a week from today taking sign-ups (signup/): full, two waiting, one who cancelled.
+    signup_night: Event = None
+    signup_token: str = ""
 
 
 def _pairs_event(club, players, name, day, rounds) -> Event:
@@ -82,7 +85,10 @@ def build_world(club, players) -> World:
     )
     services.entries_add(event=check_in, players=players)
     _money(finished, check_in, eight)
+    signup_night, token = _signups(club, players)
     return World(
+        signup_night=signup_night,
+        signup_token=token,
         club=club,
         in_play=in_play,
         finished=finished,
@@ -93,6 +99,28 @@ def build_world(club, players) -> World:
         hand=hand,
         player=eight[0],
     )
+
+
+def _signups(club, players) -> tuple[Event, str]:
+    from django.utils import timezone
+
+    from signup import services as signups
+    from signup.models import Sheet
+
+    night = Event.objects.create(
+        club=club,
+        name="Friday progressive",
+        date=timezone.localdate() + datetime.timedelta(days=7),
+        rounds_planned=3,
+        hands_per_round=8,
+    )
+    Sheet.objects.create(event=night, open=True, cap=4, money_ahead=True)
+    outcomes = [
+        signups.sign_up(event=night, name=p.name, email=f"p{i}@example.org", phone="", site="")
+        for i, p in enumerate(players[:6])
+    ]
+    signups.cancel(signup=outcomes[1].signup)
+    return night, outcomes[-1].signup.token
 
 
 def _money(finished, check_in, eight) -> None:
@@ -373,6 +401,30 @@ PAGES = [
         title_names=lambda w: w.finished.name,
     ),
     Page("director: the club's money", lambda w: f"/clubs/{w.club.slug}/money/", director=True),
+    Page(
+        "sign-up form, public",
+        lambda w: f"{_club(w)}/events/{w.signup_night.pk}/signup/",
+        title_names=lambda w: w.signup_night.name,
+        readers="players",
+    ),
+    Page("sign-up private link", lambda w: f"/signup/{w.signup_token}/", readers="players"),
+    Page(
+        "director: sign-up list",
+        lambda w: f"/events/{w.signup_night.pk}/signup/",
+        director=True,
+        title_names=lambda w: w.signup_night.name,
+    ),
+    Page(
+        "director: check-in from the list",
+        lambda w: f"/events/{w.signup_night.pk}/signup/check-in/",
+        director=True,
+        title_names=lambda w: w.signup_night.name,
+    ),
+    Page(
+        "director: the club's directors",
+        lambda w: f"/clubs/{w.club.slug}/directors/",
+        director=True,
+    ),
     Page(
         "director: season standings",
         lambda w: f"/clubs/{w.club.slug}/standings/",
