@@ -4,8 +4,8 @@
 put down on the server's list for it; the laptop fetches them ("Fetch the sign-ups now") and
 checks them in there, the roster's player matched by uid.
 
-The sign-ups are made on the server by its world script (the players' form is engineer
-signup's, merged beside this)."""
+The players sign up on the server's public page, and one cancels by his private link; the
+director opens the sign-up on the server's list page."""
 
 import re
 import time
@@ -82,13 +82,31 @@ def test_a_sign_up_on_the_server_arrives_on_the_laptop_and_checks_in_there(sides
     )[0]["event"]
     publish(laptop)
 
-    # Names put down on the server's list: Mary (the server's roster has her by the
-    # laptop's uid), Jim (no one on the roster), and Wes, who cancelled.
-    server.run(
-        ("signup", {"event": night, "name": "Mary O'Brien", "player": mary}),
-        ("signup", {"event": night, "name": "Jim Hardy"}),
-        ("signup", {"event": night, "name": "Wes Gone", "status": "cancelled"}),
+    # On the server, the director opens the sign-up; the players sign up on the club's
+    # public page there: Mary (the server's roster has her, by the laptop's uid), Jim (no one
+    # on the roster), and Wes, who then cancels by his private link.
+    on_server_pk = server.run(("ids", {"slug": SLUG}))[0]["events"][night]
+    status, page = on_server.open(f"/events/{on_server_pk}/signup/")
+    assert status == 200, words(page)[:2000]
+    status, page = on_server.submit(
+        page, {"sheet-open": "on", "sheet-cap": "8"}, button="Save the settings"
     )
+    assert status == 200 and "Players sign up at" in words(page), words(page)[:3000]
+    for name, contact in (
+        ("Mary O'Brien", "555-0101"),  # typed so; the roster's spelling is kept
+        ("Jim Hardy", "555-0102"),
+        ("Wes Gone", "555-0103"),
+    ):
+        player = Browser(server.base(0))
+        status, page = player.open(f"/c/{SLUG}/events/{on_server_pk}/signup/")
+        assert status == 200, words(page)[:2000]
+        status, page = player.submit(page, {"name": name, "phone": contact}, button="Sign up")
+        assert status == 200 and "You have a place" in words(page), words(page)[:3000]
+        if name == "Wes Gone":
+            link = re.search(r"/signup/[A-Za-z0-9_\-]{20,}/", page).group(0)
+            status, page = player.open(link)
+            status, page = player.submit(page, {"confirm": "yes"}, button="Cancel my sign-up")
+            assert "cancelled" in words(page).lower(), words(page)[:3000]
 
     pk = laptop.run(("ids", {"slug": SLUG}))[0]["events"][night]
     status, page = at_hall.open(f"/events/{pk}/signup/check-in/")
@@ -100,17 +118,17 @@ def test_a_sign_up_on_the_server_arrives_on_the_laptop_and_checks_in_there(sides
         said[:3000]
     )
     assert re.search(r"Sign-ups fetched at \d{1,2}:\d\d [AP]M", said), said[:3000]
-    assert "Mary O'Brien" in said and "Jim Hardy" in said and "Wes Gone" not in said
+    assert "Mary O’Brien" in said and "Jim Hardy" in said and "Wes Gone" not in said
 
     copies = {s["name"]: s for s in laptop.run(("signups", {"event": night}))[0]}
     assert all(s["copy"] for s in copies.values())
-    assert copies["Mary O'Brien"]["player"] == mary  # matched by uid
+    assert copies["Mary O’Brien"]["player"] == mary  # matched by uid
 
-    for name in ("Mary O'Brien", "Jim Hardy"):
+    for name in ("Mary O’Brien", "Jim Hardy"):
         status, page = at_hall.submit(page, {"signup": str(copies[name]["pk"])}, button="Here")
         assert f"{name}: checked in." in words(page), words(page)[:3000]
     copies = {s["name"]: s for s in laptop.run(("signups", {"event": night}))[0]}
-    assert copies["Mary O'Brien"]["arrival"] == copies["Jim Hardy"]["arrival"] == "here"
+    assert copies["Mary O’Brien"]["arrival"] == copies["Jim Hardy"]["arrival"] == "here"
     ids = laptop.run(("ids", {"slug": SLUG}))[0]
     # Mary is the roster's Mary (one of her), Jim a new player: two entered.
     assert sorted(ids["played"][night]) == sorted([mary, copies["Jim Hardy"]["player"]])
@@ -122,6 +140,6 @@ def test_a_sign_up_on_the_server_arrives_on_the_laptop_and_checks_in_there(sides
     copies = laptop.run(("signups", {"event": night}))[0]
     assert sorted((s["name"], s["arrival"], s["entered"]) for s in copies) == [
         ("Jim Hardy", "here", True),
-        ("Mary O'Brien", "here", True),
+        ("Mary O’Brien", "here", True),
         ("Wes Gone", "", False),
     ]

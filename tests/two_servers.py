@@ -882,20 +882,6 @@ def _steps(steps: list) -> list:
         player, _ = Player.objects.get_or_create(club=club_of(slug), name=name)
         return {"player": str(player.uid)}
 
-    def do_signup(event, name, player=None, status="in"):
-        """A name on a night's sign-up list (matched to the roster's player of that uid)."""
-        from signup.models import SignUp
-
-        event = Event.objects.get(uid=event)
-        signup = SignUp.objects.create(
-            event=event,
-            name=name,
-            player=Player.objects.filter(club=event.club, uid=player).first() if player else None,
-            status=status,
-            position=event.signups.count() + 1,
-        )
-        return {"signup": str(signup.uid)}
-
     def do_signups(event):
         """A night's sign-ups as this side keeps them."""
         from signup.models import SignUp
