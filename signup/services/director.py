@@ -16,15 +16,16 @@ from .figures import CANCELLED, IN, WAITING, Refused, counts
 from .lock import (
     fits,
     locked_sheet,
+    next_position,
     on_the_list,
     promote,
+    put_down,
     renumber,
     roster_match,
-    roster_name,
     same_person,
 )
 from .mail import mail_link, mail_place_now, mail_to_waiting
-from .players import cancel, next_position
+from .players import cancel
 from .typed import details
 
 # --- The director's side --------------------------------------------------------------------
@@ -76,22 +77,7 @@ def director_add(
             where = on_the_list(existing, d.partner_name, partner, you=False)
             raise ValidationError({"partner_name": f"{where} (see the list below)."})
         place = past_cap or fits(event, sheet, d.places)
-        signup = SignUp.objects.create(
-            event=event,
-            name=roster_name(d.name, player),
-            player=player,
-            email=d.email,
-            phone=d.phone,
-            partner_name=roster_name(d.partner_name, partner),
-            partner=partner,
-            find_partner=d.find_partner,
-            places=d.places,
-            held=held,
-            status=IN if place else WAITING,
-            position=next_position(event),
-        )
-        renumber(event)
-        signup.refresh_from_db(fields=["position"])
+        signup = put_down(event, d, player, partner, place=place, held=held)
         if signup.email:
             mail_link(signup, site)
         return Added(signup, counts(event, sheet).over)

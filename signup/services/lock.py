@@ -119,3 +119,30 @@ def promote(
             if signup.email:
                 mail_place_now(signup, site)
     return promoted
+
+
+def next_position(event: Event) -> int:
+    last = SignUp.objects.filter(event=event).exclude(status=CANCELLED)
+    return (last.order_by("-position").values_list("position", flat=True).first() or 0) + 1
+
+
+def put_down(event: Event, d, player, partner, *, place: bool, held: bool = False) -> SignUp:
+    """A new name at the end of the list (with a place, or waiting), in the roster's spelling
+    when it matched, and the list numbered again: the player's sign-up and the director's add."""
+    signup = SignUp.objects.create(
+        event=event,
+        name=roster_name(d.name, player),
+        player=player,
+        email=d.email,
+        phone=d.phone,
+        partner_name=roster_name(d.partner_name, partner),
+        partner=partner,
+        find_partner=d.find_partner,
+        places=d.places,
+        held=held,
+        status=IN if place else WAITING,
+        position=next_position(event),
+    )
+    renumber(event)
+    signup.refresh_from_db(fields=["position"])
+    return signup

@@ -18,6 +18,7 @@ from .lock import (
     locked_sheet,
     on_the_list,
     promote,
+    put_down,
     renumber,
     roster_match,
     roster_name,
@@ -90,29 +91,10 @@ def sign_up(
             return Outcome(
                 existing, already=True, said=on_the_list(existing, d.name, player, you=True)
             )
-        signup = SignUp.objects.create(
-            event=event,
-            name=roster_name(d.name, player),
-            player=player,
-            email=d.email,
-            phone=d.phone,
-            partner_name=roster_name(d.partner_name, partner),
-            partner=partner,
-            find_partner=d.find_partner,
-            places=d.places,
-            status=IN if fits(event, sheet, d.places) else WAITING,
-            position=next_position(event),
-        )
-        renumber(event)
-        signup.refresh_from_db(fields=["position"])
+        signup = put_down(event, d, player, partner, place=fits(event, sheet, d.places))
         if signup.email:
             mail_link(signup, site)
     return Outcome(signup)
-
-
-def next_position(event: Event) -> int:
-    last = SignUp.objects.filter(event=event).exclude(status=CANCELLED)
-    return (last.order_by("-position").values_list("position", flat=True).first() or 0) + 1
 
 
 def _claim(held: SignUp, d: Details, player, partner, sheet: Sheet, site: str) -> SignUp:
