@@ -81,9 +81,13 @@ def kick() -> None:
     if not getattr(settings, "RESULTS_MAIL_KICK", True):
         return
 
+    # The machine's one file lock (post_office's), unless MAIL_LOCKFILE names another: the
+    # tests give each test its own, so one test's sender never finds another test's holding it.
+    lockfile = getattr(settings, "MAIL_LOCKFILE", "") or default_lockfile
+
     def run():
         try:
-            send_now()
+            send_now(lockfile)
         except Exception:  # a mail server down is the timer's to retry; never a crash
             log.exception("results mail: sending after a publish failed")
         finally:

@@ -29,7 +29,7 @@ GOOD = "a-long-pass-phrase-9"
 
 
 @pytest.fixture
-def smtp(settings):
+def smtp(settings, tmp_path):
     inbox = Inbox()
     inbox.start(_free_port())
     backend = "django.core.mail.backends.smtp.EmailBackend"
@@ -43,6 +43,9 @@ def smtp(settings):
     settings.PUBLIC_URL = SITE
     settings.PASSWORD_RESET_BY_MAIL = True
     settings.RESULTS_MAIL_KICK = False  # the tests send the queue themselves, in order
+    # A test that turns the kick on sends under its own lock (the `send` fixture's file): the
+    # machine's one lock may be held by another worker's test at that moment.
+    settings.MAIL_LOCKFILE = str(tmp_path / "mail")
     yield inbox
     if inbox.controller.loop.is_running():
         inbox.controller.stop()

@@ -58,7 +58,7 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def smtp(settings):
+def smtp(settings, tmp_path):
     inbox = Inbox()
     port = _free_port()
     inbox.start(port)
@@ -73,6 +73,9 @@ def smtp(settings):
     settings.PUBLIC_URL = SITE
     settings.RESULTS_BY_MAIL = True
     settings.RESULTS_MAIL_KICK = False  # the tests send the queue themselves, in order
+    # A test that turns the kick on sends under its own lock (the `send` fixture's file): the
+    # machine's one lock may be held by another worker's test at that moment.
+    settings.MAIL_LOCKFILE = str(tmp_path / "mail")
     yield inbox
     if inbox.controller.loop.is_running():
         inbox.controller.stop()
