@@ -87,9 +87,10 @@ def _holds_nul(query) -> bool:
 
 
 def nul_refused(get_response: Callable[[HttpRequest], HttpResponse]):
-    """A NUL character in any address parameter, form field or header answered 400 in words,
-    for every view at once. No keyboard types one; PostgreSQL refuses to store or even compare text
-    holding one (a 500 wherever a view used the value in a query), while SQLite went on."""
+    """A NUL character in the address, any of its parameters, a form field or a header answered
+    400 in words, for every view at once. No keyboard types one; PostgreSQL refuses to store or
+    even compare text holding one (a 500 wherever a view used the value in a query), while
+    SQLite went on."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         # A session cookie holding one (only a crafted one can: Django reads `"\000"` in a
@@ -102,7 +103,10 @@ def nul_refused(get_response: Callable[[HttpRequest], HttpResponse]):
         # A header too: a failed login stores the browser's name (django-axes).
         headers = (v for k, v in request.META.items() if k.startswith("HTTP_"))
         if (
-            _holds_nul(request.GET)
+            # In the address's path too: a token route (`/mail/confirm/<token>/`,
+            # `/signup/<token>/`) looks its text up in the database.
+            "\x00" in request.path
+            or _holds_nul(request.GET)
             or (posted and _holds_nul(request.POST))
             or any("\x00" in v for v in headers if isinstance(v, str))
         ):

@@ -81,3 +81,15 @@ def test_a_session_cookie_with_a_nul_is_no_session(client, public_club):
     response = client.get(reverse("public:club", args=[public_club.slug]))
     assert response.status_code == 200
     assert response.cookies["sessionid"].value == ""  # the browser is told to forget it
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "path", ["/mail/confirm/%00/", "/signup/a%00b/", "/directors/invite/%00/", "/t/%00/"]
+)
+def test_a_nul_in_the_addresss_path_is_a_400_in_words(client, path):
+    """A token route looked the path's text up in the database: a 500 on PostgreSQL (found by
+    the fuzz), whether got or posted."""
+    for response in (client.get(path), client.post(path)):
+        assert response.status_code == 400, (path, response.status_code)
+        assert REFUSAL in response.content.decode(), path
