@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import strip_tags
-from test_results_mail import Inbox, _free_port
+from test_results_mail import smtp_server
 
 from clubs.models import Club, ClubDirector
 from directors import services
@@ -30,25 +30,9 @@ GOOD = "a-long-pass-phrase-9"
 
 @pytest.fixture
 def smtp(settings, tmp_path):
-    inbox = Inbox()
-    inbox.start(_free_port())
-    backend = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_BACKEND = backend
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", inbox.controller.port
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
-    settings.EMAIL_TIMEOUT = 5
-    settings.DEFAULT_FROM_EMAIL = "clubs@euchre.example.org"
-    settings.POST_OFFICE = {**settings.POST_OFFICE, "BACKENDS": {"default": backend}}
-    settings.PUBLIC_URL = SITE
-    settings.PASSWORD_RESET_BY_MAIL = True
-    settings.RESULTS_MAIL_KICK = False  # the tests send the queue themselves, in order
-    # A test that turns the kick on sends under its own lock (the `send` fixture's file): the
-    # machine's one lock may be held by another worker's test at that moment.
-    settings.MAIL_LOCKFILE = str(tmp_path / "mail")
-    yield inbox
-    if inbox.controller.loop.is_running():
-        inbox.controller.stop()
+    with smtp_server(settings, tmp_path, "clubs@euchre.example.org") as inbox:
+        settings.PASSWORD_RESET_BY_MAIL = True
+        yield inbox
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ mail per player who asked, per night, never doubled; none before the night's sta
 the double opt-in; the one-click unsubscribe (RFC 8058); a failing mail server tried again
 later, with no mail doubled."""
 
+import contextlib
 import datetime
 import email
 import re
@@ -57,8 +58,10 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def smtp(settings, tmp_path):
+@contextlib.contextmanager
+def smtp_server(settings, tmp_path, sender: str):
+    """A real SMTP server on loopback, and the settings that send the app's mail to it: the
+    mail tests of results_mail, signup and directors share it."""
     inbox = Inbox()
     port = _free_port()
     inbox.start(port)
@@ -68,17 +71,25 @@ def smtp(settings, tmp_path):
     settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
     settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
     settings.EMAIL_TIMEOUT = 5
-    settings.DEFAULT_FROM_EMAIL = "results@euchre.example.org"
+    settings.DEFAULT_FROM_EMAIL = sender
     settings.POST_OFFICE = {**settings.POST_OFFICE, "BACKENDS": {"default": backend}}
     settings.PUBLIC_URL = SITE
-    settings.RESULTS_BY_MAIL = True
     settings.RESULTS_MAIL_KICK = False  # the tests send the queue themselves, in order
     # A test that turns the kick on sends under its own lock (the `send` fixture's file): the
     # machine's one lock may be held by another worker's test at that moment.
     settings.MAIL_LOCKFILE = str(tmp_path / "mail")
-    yield inbox
-    if inbox.controller.loop.is_running():
-        inbox.controller.stop()
+    try:
+        yield inbox
+    finally:
+        if inbox.controller.loop.is_running():
+            inbox.controller.stop()
+
+
+@pytest.fixture
+def smtp(settings, tmp_path):
+    with smtp_server(settings, tmp_path, "results@euchre.example.org") as inbox:
+        settings.RESULTS_BY_MAIL = True
+        yield inbox
 
 
 @pytest.fixture
