@@ -60,6 +60,9 @@ class Night:
     players_no_show: int
     # Rounds played, or the night's date passed: a name kept after a cancellation played.
     played: bool
+    # Checked in but on no name of the list (walk-ins, or added on the event page): each a
+    # WalkedIn, partners together, by name.
+    others: list["WalkedIn"]
 
     @property
     def any_expected(self) -> bool:
@@ -75,17 +78,45 @@ def _people(signup: SignUp) -> list[tuple[int | None, str]]:
     return people
 
 
-def _mark_entered(event: Event, rows: list[SignUp]) -> None:
+@dataclass
+class WalkedIn:
+    """Players checked in who are no name of the list: one, or a pairs night's partners."""
+
+    player_ids: list[int]
+    words: str  # "Tom Newby", or "Tom Newby & Ann Lee"
+
+
+def _mark_entered(event: Event, rows: list[SignUp]) -> list[WalkedIn]:
     """`entered_already` on each name not checked in from the list whose players are entered
     and checked in all the same (a walk-in, or added on the event page): they are here, and
     Here only links the name to their entry. Matched by the list's roster player, else by the
-    roster's name rules (Player.name_key), as check-in itself finds them."""
-    present = dict(event.entries.filter(present=True).values_list("player_id", "player__sort_name"))
-    keys = set(present.values())
-    for s in rows:
-        s.entered_already = s.arrival != HERE and all(
-            pk in present if pk else Player(name=name).name_key() in keys for pk, name in _people(s)
+    roster's name rules (Player.name_key), as check-in itself finds them.
+
+    Returns the checked-in players the list's names do not account for: the door's walk-ins,
+    so the page can name them, not only count them."""
+    present = {
+        pk: (key, name, partnership)
+        for pk, key, name, partnership in event.entries.filter(present=True).values_list(
+            "player_id", "player__sort_name", "player__name", "partnership_id"
         )
+    }
+    by_key = {key: pk for pk, (key, _, _) in present.items()}
+    accounted = set()
+    for s in rows:
+        people = [(pk, by_key.get(Player(name=name).name_key())) for pk, name in _people(s)]
+        s.entered_already = s.arrival != HERE and all(
+            pk in present if pk else found is not None for pk, found in people
+        )
+        if s.arrival == HERE or s.entered_already:
+            accounted.update(pk if pk else found for pk, found in people)
+    teams: dict[object, list[int]] = {}
+    for pk in sorted(set(present) - accounted, key=lambda pk: present[pk][0]):
+        teams.setdefault(present[pk][2] or f"p{pk}", []).append(pk)
+    # Partners in the order they were added (as typed at the door), teams by the first's name.
+    return [
+        WalkedIn(player_ids=sorted(ids), words=" & ".join(present[pk][1] for pk in sorted(ids)))
+        for ids in teams.values()
+    ]
 
 
 def night(event: Event, *, tonight: bool = True) -> Night:
@@ -96,7 +127,7 @@ def night(event: Event, *, tonight: bool = True) -> Night:
         .select_related("player", "partner")
         .order_by("position", "pk")
     )
-    _mark_entered(event, rows)
+    others = _mark_entered(event, rows)
     names = [s for s in rows if s.status == IN]
 
     def players(arrival):
@@ -112,6 +143,7 @@ def night(event: Event, *, tonight: bool = True) -> Night:
         players_expected=players(EXPECTED),
         players_no_show=players(NO_SHOW),
         played=kept and (event.date < timezone.localdate() or event.rounds.exists()),
+        others=others,
     )
 
 
@@ -318,6 +350,20 @@ def rest_not_coming(*, event: Event) -> int:
     found = night(event, tonight=False)
     rest = [s.pk for s in found.names if s.pk in locked and not s.entered_already]
     return SignUp.objects.filter(pk__in=rest).update(arrival=NO_SHOW)
+
+
+@transaction.atomic
+def walk_in_undo(*, event: Event, player_id: int) -> WalkedIn | None:
+    """A walk-in checked in by mistake (or who left before the first round): not checked in
+    any more, with their partner on a pairs night. Their entry stays, as an undo on the list
+    leaves it, so rounds played keep their seats. None: no such walk-in is checked in."""
+    others = {pk: team for team in night(event, tonight=False).others for pk in team.player_ids}
+    team = others.get(player_id)
+    if team is None:
+        return None
+    ids = set(team.player_ids)
+    nights.entries_set_present(event=event, present_ids=set(), shown_ids=ids)
+    return team
 
 
 @transaction.atomic

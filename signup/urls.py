@@ -46,4 +46,9 @@ urlpatterns += [
     path(
         "events/<int:pk>/signup/check-in/walk-in/", views_checkin.walk_in, name="check-in-walk-in"
     ),
+    path(
+        "events/<int:pk>/signup/check-in/walk-in/undo/",
+        views_checkin.walk_in_undo,
+        name="check-in-walk-in-undo",
+    ),
 ]

@@ -114,6 +114,32 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
     return _page(request, event, contacts, walk_in_form=form)
 
 
+class WalkInUndoForm(forms.Form):
+    player = forms.IntegerField(min_value=1, max_value=2**63 - 1)
+
+
+@login_required
+@require_POST
+def walk_in_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """A walk-in checked in by mistake, or gone before the first round: not checked in."""
+    event, _ = _event_for_user(request, pk)
+    form = WalkInUndoForm(request.POST)
+    team = (
+        checkin.walk_in_undo(event=event, player_id=form.cleaned_data["player"])
+        if (form.is_valid())
+        else None
+    )
+    if team is None:
+        messages.info(request, "That walk-in is not checked in any more: nothing was changed.")
+        return _back(event, "walked-in")
+    messages.success(
+        request,
+        f"{team.words}: not checked in any more (undone). Check them in again as a walk-in "
+        "if they are here.",
+    )
+    return _back(event, "walked-in")
+
+
 class TapForm(forms.Form):
     signup = forms.IntegerField(min_value=1, max_value=2**63 - 1)
     action = forms.ChoiceField(choices=[(a, a) for a in ("here", "no_show", "undo", "place")])

@@ -257,6 +257,14 @@ def test_the_nights_figure_counts_walk_ins_and_knows_who_is_entered(
     assert "Checked in already" in wes_row
     assert "Give a place and check in" not in wes_row
     assert "Mark the rest as not coming" not in shown  # nobody is still expected
+    # The walk-ins are named, not only counted: the 7 on no name of the list, by name.
+    walked = shown[shown.index('id="walked-in"') :]
+    walked = walked[: walked.index("</section>")]
+    assert walked.count("<li") == 7
+    for p in players[:7]:
+        assert f"<bdi>{p.name}</bdi>" in walked
+    for name in ("Mary", "Jim", "Ann", "Wes"):
+        assert name not in walked
 
     # Here links Ann's name to her entry: no second entry, no second Ann on the roster.
     said = tap(director_client, event, night["ann"], "here").content.decode()
@@ -399,3 +407,74 @@ def test_a_walk_in_sent_twice_at_the_same_moment_is_entered_once(club, known):
     ]
     assert Entry.objects.filter(event=event, present=True).count() == 2
     assert Partnership.objects.filter(event=event).count() == 1
+
+
+def walked_in(client, event) -> str:
+    shown = client.get(page(event)).content.decode()
+    if 'id="walked-in"' not in shown:
+        return ""
+    walked = shown[shown.index('id="walked-in"') :]
+    return walked[: walked.index("</section>")]
+
+
+def undo_walk_in(client, event, player_id) -> str:
+    return client.post(
+        reverse("signup:check-in-walk-in-undo", args=[event.pk]),
+        {"player": player_id},
+        follow=True,
+    ).content.decode()
+
+
+def test_a_walk_in_checked_in_by_mistake_is_undone(director_client, club, event, night):
+    walk_in(director_client, event, "Tom Newby")
+    tap(director_client, event, night["mary"], "here")
+    tom = Player.objects.get(club=club, name="Tom Newby")
+    assert "<bdi>Tom Newby</bdi>" in walked_in(director_client, event)
+    assert "Mary" not in walked_in(director_client, event)
+
+    said = undo_walk_in(director_client, event, tom.pk)
+    assert "Tom Newby: not checked in any more (undone)." in said
+    assert "<strong>1</strong> player checked in tonight" in said
+    # The entry stays (as an undo on the list leaves it), not checked in; the list's Mary
+    # cannot be undone from here, nor a player of another club or no number at all.
+    assert not Entry.objects.get(event=event, player=tom).present
+    assert walked_in(director_client, event) == ""
+    mary = night["mary"].player
+    for sent in (tom.pk, mary.pk, "x", "", 2**70):
+        said = undo_walk_in(director_client, event, sent)
+        assert "That walk-in is not checked in any more: nothing was changed." in said
+    assert Entry.objects.get(event=event, player=mary).present
+    # Checked in again at the door: listed again.
+    assert "entered and checked in" in walk_in(director_client, event, "Tom Newby")
+    assert "<bdi>Tom Newby</bdi>" in walked_in(director_client, event)
+
+
+def test_a_walk_in_team_is_listed_and_undone_together(director_client, club):
+    event = Event.objects.create(
+        club=club, name="Pairs night", date=datetime.date(2026, 11, 25), format="pairs"
+    )
+    walk_in(director_client, event, "Nell New", "Ned New")
+    walk_in(director_client, event, "Abe Alone")
+    walked = walked_in(director_client, event)
+    assert "<bdi>Nell New &amp; Ned New</bdi>" in walked
+    assert "<bdi>Abe Alone</bdi>" in walked
+    ned = Player.objects.get(club=club, name="Ned New")
+    said = undo_walk_in(director_client, event, ned.pk)
+    assert "Nell New &amp; Ned New: not checked in any more (undone)." in said
+    assert (
+        not Entry.objects.filter(event=event, present=True)
+        .exclude(player__name="Abe Alone")
+        .exists()
+    )
+    assert Partnership.objects.filter(event=event).count() == 1  # kept, as the entries
+
+
+def test_a_stranger_cannot_undo_a_walk_in(client, director_client, other_director, club, event):
+    walk_in(director_client, event, "Tom Newby")
+    tom = Player.objects.get(club=club, name="Tom Newby")
+    client.force_login(other_director)
+    response = client.post(
+        reverse("signup:check-in-walk-in-undo", args=[event.pk]), {"player": tom.pk}
+    )
+    assert response.status_code == 404
+    assert Entry.objects.get(event=event, player=tom).present

@@ -108,8 +108,10 @@ def test_the_check_in_page_fits_and_a_tap_checks_in(
         "Walk-in Tom Newby & Tess Newby: Tom Newby and Tess Newby added to the roster; "
         "entered and checked in as partners."
     )
-    # The night's figure counts them; the list's own figures do not.
+    # The night's figure counts them; the list's own figures do not. They are named below.
     expect(page.locator("#figures")).to_contain_text("6 players checked in tonight")
+    expect(page.locator("#walked-in li")).to_have_count(1)
+    expect(page.locator("#walked-in li")).to_contain_text("Tom Newby & Tess Newby")
     expect(page.locator("#figures")).to_contain_text("From the list: 4 checked in")
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= viewport["width"], f"the page is {wide} px wide after the walk-in"
@@ -125,6 +127,11 @@ def test_the_check_in_page_fits_and_a_tap_checks_in(
     expect(page.get_by_role("alert")).to_contain_text("Tick “Yes, mark them as not coming” first")
     expect(page.locator("#figures")).to_contain_text("3 still expected")
     shot(page, f"{name}-refused")
+    # The walk-in team was a mistake: undone together, the figure back down.
+    page.locator("#walked-in").get_by_role("button", name="Undo").click()
+    expect(page.locator(".messages")).to_contain_text("not checked in any more (undone)")
+    expect(page.locator("#figures")).to_contain_text("5 players checked in tonight")
+    expect(page.locator("#walked-in")).to_have_count(0)
     # The event page's cards: check-in's figures, and the sign-up kept on the club's server.
     page.goto(f"{live_server.url}/events/{door.pk}/")
     card = page.locator("#check-in-from-list")

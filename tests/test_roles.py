@@ -110,6 +110,7 @@ DIRECTOR_PAGES = {
     "signup:check-in-rest": (POST_ONLY, NIGHTS),
     "signup:check-in-fetch": (POST_ONLY, NIGHTS),
     "signup:check-in-walk-in": (POST_ONLY, NIGHTS),
+    "signup:check-in-walk-in-undo": (POST_ONLY, NIGHTS),
     # A player's address for results by mail: a contact detail.
     "results_mail:director": (Right.SEE_CONTACTS, Right.SEE_CONTACTS),
 }
