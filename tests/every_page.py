@@ -104,6 +104,7 @@ def build_world(club, players) -> World:
 def _signups(club, players) -> tuple[Event, str]:
     from django.utils import timezone
 
+    from signup import checkin
     from signup import services as signups
     from signup.models import Sheet
 
@@ -120,6 +121,8 @@ def _signups(club, players) -> tuple[Event, str]:
         for i, p in enumerate(players[:6])
     ]
     signups.cancel(signup=outcomes[1].signup)
+    # A walk-in at the door: the check-in page lists them under Walk-ins.
+    checkin.walk_in(event=night, name="Walter Walk-In")
     return night, outcomes[-1].signup.token
 
 
