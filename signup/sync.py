@@ -10,7 +10,10 @@ sign-ups now" on the check-in page. A failure is recorded for the page and stops
 The wire format (format 1), the server's answer:
     {"ok": true, "format": 1, "events": {"<event uid>": [{"uid", "name", "player" (a player's
     uid or null), "partner_name", "partner" (uid or null), "find_partner", "places", "status",
-    "held", "paid_ahead", "position", "email", "phone", "cancelled_at"}, ...]}}
+    "held", "paid_ahead", "position", "email", "phone", "cancelled_at", "removed_by_director"},
+    ...]}}
+A field a newer server adds is skipped by an older laptop; one an older server leaves out is
+false here.
 """
 
 import datetime
@@ -42,7 +45,8 @@ FETCH_TIMEOUT = 15
 DAYS_BACK = 1
 
 _TEXT = ("name", "email", "phone", "partner_name")
-_FLAGS = ("find_partner", "held", "paid_ahead")
+# removed_by_director: the laptop's list says who took a cancelled name off, as the server's.
+_FLAGS = ("find_partner", "held", "paid_ahead", "removed_by_director")
 
 
 # --- On the club's server --------------------------------------------------------------------
@@ -69,6 +73,7 @@ def _row(signup: SignUp) -> dict:
         "email": signup.email,
         "phone": signup.phone,
         "cancelled_at": signup.cancelled_at.isoformat() if signup.cancelled_at else None,
+        "removed_by_director": signup.removed_by_director,
     }
 
 

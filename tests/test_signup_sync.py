@@ -78,7 +78,7 @@ def test_the_endpoint_answers_the_clubs_signups_from_yesterday_on(
     mary = Player.objects.create(club=club, name="Mary Smith")
     listed(tonight, "Mary Smith", player=mary, email="mary@example.org", paid_ahead=True)
     listed(tonight, "Jim & co", partner_name="Ann Lee", places=2, phone="555-0101")
-    gone = listed(tonight, "Gone Girl", status=SignUp.Status.CANCELLED)
+    gone = listed(tonight, "Gone Girl", status=SignUp.Status.CANCELLED, removed_by_director=True)
     last_week = Event.objects.create(
         club=club, name="Last week", date=timezone.localdate() - datetime.timedelta(days=7)
     )
@@ -116,8 +116,10 @@ def test_the_endpoint_answers_the_clubs_signups_from_yesterday_on(
         "email": "mary@example.org",
         "phone": "",
         "cancelled_at": None,
+        "removed_by_director": False,
     }
     assert rows[2]["uid"] == str(gone.uid) and rows[2]["status"] == "cancelled"
+    assert rows[2]["removed_by_director"]
     assert rows[1]["partner_name"] == "Ann Lee" and rows[1]["places"] == 2
     # No private link ever travels.
     assert "token" not in json.dumps(answer)
@@ -341,6 +343,12 @@ def test_a_cancellation_or_a_name_gone_from_the_server_is_cancelled_here(club, t
         "Added on the laptop": "in",
     }
     assert SignUp.objects.get(pk=local.pk).token  # untouched
+    # Who took a name off travels too: the laptop's list says it as the server's does.
+    sync.keep(
+        club, {str(tonight.uid): [row(b, "Bob", status="cancelled", removed_by_director=True)]}
+    )
+    assert SignUp.objects.get(uid=b).removed_by_director
+    assert not SignUp.objects.get(uid=a).removed_by_director
     # Every name removed there: the list answered empty cancels what is left here.
     SignUp.objects.filter(uid=a).update(status="in")
     assert sync.keep(club, {str(tonight.uid): []}).cancelled == 1
