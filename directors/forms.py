@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 
 from clubs.models import Club, ClubDirector
@@ -131,6 +132,48 @@ class InviteForm(forms.Form):
         self.fields["email"].error_messages.update(
             required="Type the address to send the invitation to."
         )
+
+
+USERNAME_MAX = User._meta.get_field("username").max_length
+
+
+class AddHereForm(AcceptForm):
+    """Where no mail goes (the hall's laptop): someone added to the staff at this computer,
+    with a username and a password they type themselves, twice."""
+
+    username = forms.CharField(
+        label="The name they log in with",
+        max_length=USERNAME_MAX,
+        help_text="One word, e.g. ann or ann.lee: letters, digits and . @ + - _ only.",
+        validators=[
+            UnicodeUsernameValidator(
+                message="Use letters, digits and . @ + - _ only, with no spaces: e.g. ann.lee."
+            )
+        ],
+        error_messages={
+            "required": "Type the name they will log in with, e.g. ann.",
+            "max_length": f"A username has at most {USERNAME_MAX} characters; this one has "
+            "%(show_value)d.",
+        },
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+    )
+    role = InviteForm.base_fields["role"]
+    field_order = ["username", "role", "password1", "password2"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, email="", **kwargs)
+        self.fields["password1"].label = "Their password"
+        self.fields["password1"].error_messages["required"] = (
+            "Hand them the keyboard to choose a password: they log in with it."
+        )
+        self.fields["password1"].help_text = "They type it themselves. " + PASSWORD_HELP.replace(
+            "your address", "their name"
+        )
+        self.fields["password2"].label = "Their password again"
+
+    def clean(self):
+        self.email = self.cleaned_data.get("username", "")
+        return super().clean()
 
 
 class RoleForm(forms.Form):

@@ -252,6 +252,33 @@ def invite(*, club: Club, email: str, role: str, by, site: str) -> Invitation:
     return invitation
 
 
+def add_here(*, club: Club, username: str, role: str, password: str) -> ClubDirector:
+    """Where no mail goes (the hall's laptop): a new account made at this computer and put on
+    the club's staff with `role`, its password typed by its holder. A name an account here has
+    already (in any case: the login takes any) is refused, never taken over."""
+    if mail_works():
+        raise Refused("This computer sends mail: invite them by their email address instead.")
+    username = username.strip()
+    member = club.directors.filter(user__username__iexact=username).first()
+    if member is not None:
+        return _refuse_member(member, username)
+    refused = Refused(
+        f"An account named {username} is on this computer already: choose another name for "
+        "them (e.g. add their surname's first letter)."
+    )
+    if account_for(username) is not None:
+        raise refused
+    with transaction.atomic():
+        user = User(username=username)
+        user.set_password(password)
+        try:
+            with transaction.atomic():
+                user.save()
+        except IntegrityError:  # made by another press at the same moment
+            raise refused from None
+        return ClubDirector.objects.create(club=club, user=user, role=role)
+
+
 def _refuse_member(member: ClubDirector, email: str):
     raise Refused(
         f"{email} is already on the club's staff ({member.get_role_display().lower()}): "

@@ -14,7 +14,7 @@ from clubs.roles import Right, require
 from config.addresses import client_address
 
 from . import services
-from .forms import AcceptForm, InviteForm, JoinForm, RoleForm
+from .forms import AcceptForm, AddHereForm, InviteForm, JoinForm, RoleForm
 from .models import INVITE_LINK_DAYS, JOIN_LINK_DAYS
 
 # The account made here logs in by its password; axes (the first backend) only counts
@@ -113,11 +113,28 @@ def join_confirm(request: HttpRequest, token: str) -> HttpResponse:
 def staff(request: HttpRequest, slug: str) -> HttpResponse:
     club = _get_club_to_manage(request, slug)
     invite_form = InviteForm()
+    add_form = AddHereForm()
     refusal = ""
     if request.method == "POST":
         action = request.POST.get("action", "")
         try:
-            if action == "invite":
+            if action == "add_here":
+                add_form = AddHereForm(request.POST)
+                if add_form.is_valid():
+                    member = services.add_here(
+                        club=club,
+                        username=add_form.cleaned_data["username"],
+                        role=add_form.cleaned_data["role"],
+                        password=add_form.cleaned_data["password1"],
+                    )
+                    messages.success(
+                        request,
+                        f"{member.user.get_username()} is on the staff, as "
+                        f"{member.get_role_display().lower()}: they log in on this computer "
+                        "(or a phone on the hall's Wi-Fi) with that name and their password.",
+                    )
+                    return redirect("directors:staff", slug=club.slug)
+            elif action == "invite":
                 invite_form = InviteForm(request.POST)
                 if invite_form.is_valid():
                     invitation = services.invite(
@@ -145,8 +162,8 @@ def staff(request: HttpRequest, slug: str) -> HttpResponse:
                 refusal = "Nothing was changed: use one of the page's buttons."
         except services.Refused as refused:
             refusal = str(refused)
-    refused_invite = bool(refusal) and request.POST.get("action") == "invite"
-    return _render_staff(request, club, invite_form, refusal, refused_invite)
+    refused_invite = bool(refusal) and request.POST.get("action") in ("invite", "add_here")
+    return _render_staff(request, club, invite_form, refusal, refused_invite, add_form)
 
 
 def _number(text) -> int:
@@ -181,8 +198,11 @@ def _change_member(request: HttpRequest, club: Club, action: str) -> HttpRespons
     return redirect("directors:staff", slug=club.slug)
 
 
-def _render_staff(request, club, invite_form, refusal, refused_invite=False) -> HttpResponse:
-    failed = bool(refusal or invite_form.errors)
+def _render_staff(
+    request, club, invite_form, refusal, refused_invite=False, add_form=None
+) -> HttpResponse:
+    add_form = add_form or AddHereForm()
+    failed = bool(refusal or invite_form.errors or add_form.errors)
     return render(
         request,
         "directors/staff.html",
@@ -191,6 +211,7 @@ def _render_staff(request, club, invite_form, refusal, refused_invite=False) -> 
             "staff": services.staff(club),
             "pending": club.invitations.pending().order_by("created"),
             "invite_form": invite_form,
+            "add_form": add_form,
             "refusal": refusal,
             "refused_invite": refused_invite,
             "mail_works": services.mail_works(),

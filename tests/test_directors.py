@@ -603,11 +603,99 @@ def test_invitations_to_one_address_are_limited_however_often_cancelled(
 def test_where_no_mail_goes_the_directors_page_invites_nobody(director_client, club, settings):
     settings.PASSWORD_RESET_BY_MAIL = False
     shown = director_client.get(staff_url(club))
-    assert "This computer sends no mail, so nobody can be invited from here" in page(shown)
+    assert "This computer sends no mail, so nobody is invited by mail from here" in page(shown)
     assert 'value="invite"' not in raw(shown)
+    assert "Invitations waiting" not in page(shown)  # none can be sent, none are waiting
     refused = invite(director_client, club)
     assert refused.status_code == 400 and "nobody can be invited from here" in page(refused)
     assert not Invitation.objects.exists()
+
+
+def add_here(client, club, username="ann", role="assistant", password=GOOD, again=None):
+    return client.post(
+        staff_url(club),
+        {
+            "action": "add_here",
+            "username": username,
+            "role": role,
+            "password1": password,
+            "password2": password if again is None else again,
+        },
+    )
+
+
+@pytest.mark.django_db
+def test_on_the_laptop_a_helper_is_added_at_the_computer_and_runs_a_night(
+    director_client, club, event, settings
+):
+    settings.PASSWORD_RESET_BY_MAIL = False
+    shown = director_client.get(staff_url(club))
+    assert "Add someone to the staff" in page(shown) and 'value="add_here"' in raw(shown)
+
+    added = add_here(director_client, club, username=" ann.lee ")
+    assert added.status_code == 302
+    said = page(director_client.get(added["Location"]))
+    assert "ann.lee is on the staff, as assistant director: they log in on this computer" in said
+    ann = User.objects.get(username="ann.lee")
+    assert ClubDirector.objects.get(club=club, user=ann).role == "assistant"
+    assert not Invitation.objects.exists()
+
+    # Ann logs in (in any case) with the password she typed: she runs nights, not settings.
+    client = Client()
+    assert (
+        client.post(reverse("login"), {"username": "Ann.Lee", "password": GOOD}).status_code == 302
+    )
+    assert client.get(reverse("signup:check-in", args=[event.pk])).status_code == 200
+    refused = client.get(reverse("clubs:club-settings", args=[club.slug]))
+    assert refused.status_code == 403
+    assert client.get(staff_url(club)).status_code == 403
+    # A director added the same way manages the staff.
+    add_here(director_client, club, username="bo", role="director")
+    assert ClubDirector.objects.get(club=club, user__username="bo").role == "director"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"username": ""}, "Type the name they will log in with, e.g. ann."),
+        ({"username": "ann lee"}, "Use letters, digits and . @ + - _ only, with no spaces"),
+        ({"username": "ann\u200b"}, "Use letters, digits and . @ + - _ only"),
+        ({"username": "a" * 151}, "A username has at most 150 characters; this one has 151."),
+        ({"password": ""}, "Hand them the keyboard to choose a password"),
+        ({"again": "something-else-77"}, "The two passwords differ: type the same one twice."),
+        ({"password": "12345678"}, "This password is entirely numeric."),
+        ({"username": "annabelle", "password": "annabelle1"}, "too similar"),
+        ({"role": "owner"}, "Choose assistant director or director."),
+        ({"username": "ROSE"}, "An account named ROSE is on this computer already"),
+        ({"username": "DORA"}, "is already on the club&#x27;s staff (director)"),
+    ],
+)
+def test_adding_at_the_laptop_refuses_each_bad_input_in_words_and_saves_nothing(
+    director_client, club, settings, director, fields, words
+):
+    settings.PASSWORD_RESET_BY_MAIL = False
+    User.objects.create_user("rose", password="rose-pass-123")
+    director.username = "dora"
+    director.save()
+    accounts = User.objects.count()
+    refused = add_here(director_client, club, **fields)
+    assert refused.status_code == 400
+    assert words in refused.content.decode() or words in page(refused), page(refused)[:2000]
+    assert User.objects.count() == accounts
+    assert ClubDirector.objects.filter(club=club).count() == 1
+
+
+@pytest.mark.django_db
+def test_adding_at_the_computer_is_refused_where_mail_goes_and_to_an_assistant(
+    director_client, club, smtp, client, assistant
+):
+    refused = add_here(director_client, club)
+    assert refused.status_code == 400
+    assert "This computer sends mail: invite them by their email address instead." in page(refused)
+    client.force_login(assistant)
+    assert add_here(client, club, username="sly").status_code == 403
+    assert not User.objects.filter(username__in=["ann", "sly"]).exists()
 
 
 @pytest.mark.django_db(transaction=True)
