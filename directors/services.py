@@ -311,7 +311,7 @@ def add_here(*, club: Club, username: str, role: str, password: str) -> ClubDire
 def _refuse_member(member: ClubDirector, email: str):
     raise Refused(
         f"{email} is already on the club's staff ({member.get_role_display().lower()}): "
-        "change their role in the list above."
+        "change their role on their card under “The club's staff” instead."
     )
 
 
