@@ -116,3 +116,21 @@ def nul_refused(get_response: Callable[[HttpRequest], HttpResponse]):
         return get_response(request)
 
     return middleware
+
+
+def method_not_allowed_in_words(get_response: Callable[[HttpRequest], HttpResponse]):
+    """A 405 (`require_POST` and its kin answer one with no body: a blank browser page) said in
+    words, for every view at once: mostly a button's address opened from the history or the
+    address bar. The status and the Allow header stay."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if response.status_code != 405 or response.content:
+            return response
+        allowed = response.get("Allow", "")
+        said = render(request, "405.html", {"post_only": "POST" in allowed}, status=405)
+        if allowed:
+            said["Allow"] = allowed
+        return said
+
+    return middleware

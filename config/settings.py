@@ -200,6 +200,8 @@ MIDDLEWARE = [
     "config.middleware.unreadable_form",
     # A NUL in any parameter, refused in words before a view hands it to PostgreSQL.
     "config.middleware.nul_refused",
+    # A bare 405 (a button's address opened as a link) said in words.
+    "config.middleware.method_not_allowed_in_words",
     # Before axes, so the locked-out page is kept out of caches too.
     "config.middleware.no_store",
     # Last: turns axes' lockout into the locked-out page.

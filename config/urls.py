@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
@@ -8,6 +9,17 @@ from config.accounts import AdminLoginForm
 admin.site.login_form = AdminLoginForm
 
 
+# The site's icon (a club, in the header's green): base.html links it, and browsers that ask
+# for /favicon.ico anyway (the captain's pages, a bookmark) get it there, not a 404.
+FAVICON = settings.BASE_DIR / "static" / "favicon.svg"
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    response = HttpResponse(FAVICON.read_bytes(), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
 def health(request: HttpRequest) -> HttpResponse:
     """For uptime checks, and the benchmarks' yardstick: Django's cost with no work at all."""
     return HttpResponse("ok", content_type="text/plain")
@@ -15,6 +27,7 @@ def health(request: HttpRequest) -> HttpResponse:
 
 urlpatterns = [
     path("health/", health, name="health"),
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("accounts/", include("config.accounts")),
     # Before clubs/: its pages sit under /clubs/<slug>/publishing/ (and the laptop's requests).

@@ -5,6 +5,8 @@ from django.core.exceptions import ValidationError
 
 from clubs.models import Club, ClubDirector
 
+from . import services
+
 User = get_user_model()
 NAME_MAX = Club._meta.get_field("name").max_length
 # settings.AUTH_PASSWORD_VALIDATORS, in words; the validators themselves say what is wrong.
@@ -69,6 +71,10 @@ class JoinForm(forms.Form):
         # Any alphabet: a name with no Latin letter gets the web address "club" (services).
         if not any(c.isalnum() for c in name):
             raise ValidationError("Give the club a name with at least one letter or number.")
+        # Asked again at the confirming (directors.services.join_confirm): taken meanwhile.
+        taken = services.club_named(name)
+        if taken is not None:
+            raise ValidationError(services.name_taken(taken))
         return name
 
     def clean(self):

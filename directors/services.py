@@ -84,6 +84,26 @@ def _too_many(guess, what: str) -> Refused:
 # --- A director's own sign-up ----------------------------------------------------------------
 
 
+def club_named(name: str) -> Club | None:
+    """The club on this server with this name, in any case and however it is spaced: two
+    clubs of one name would be two identical links on the home page. Every name is read (a
+    server holds tens of clubs, not thousands): the database's own case folding misses
+    letters outside ASCII on SQLite, and stored names may hold a double space."""
+    wanted = " ".join(name.split()).casefold()
+    for club in Club.objects.only("pk", "name", "slug").order_by("pk").iterator():
+        if " ".join(club.name.split()).casefold() == wanted:
+            return club
+    return None
+
+
+def name_taken(club: Club) -> str:
+    """What someone setting up a club of a name another has here already reads."""
+    return (
+        f"A club named {club.name} is on this server already: if it is yours, ask its director "
+        f"to invite you; otherwise add your town to the name, e.g. {club.name}, Springfield."
+    )
+
+
 def join_ask(
     *, email: str, password: str, club_name: str, site: str, address: str
 ) -> JoinRequest | None:
@@ -158,6 +178,9 @@ def join_confirm(*, join: JoinRequest) -> tuple:
             raise Refused("used")
         if account_for(join.email) is not None:
             raise Refused("taken")
+        # Another club may have taken the name since the asking.
+        if club_named(join.club_name) is not None:
+            raise Refused("name_taken")
         user = User(username=join.email, email=join.email, password=join.password)
         try:
             with transaction.atomic():
@@ -204,6 +227,12 @@ def _club_make(*, name: str, user) -> Club:
 # --- The Directors page ----------------------------------------------------------------------
 
 
+def person_name(user) -> str:
+    """A member of the staff as people call them: their name where the account has one,
+    else their address, else the name they log in with."""
+    return user.get_full_name().strip() or user.email.strip() or user.get_username()
+
+
 def staff(club: Club):
     return club.directors.select_related("user").order_by("role", "user__username")
 
@@ -245,7 +274,7 @@ def invite(*, club: Club, email: str, role: str, by, site: str) -> Invitation:
             context={
                 "invitation": invitation,
                 "club": club,
-                "by": by,
+                "by": person_name(by) if by else "",
                 "link": base_url(site) + reverse("directors:invite", args=[token]),
             },
         )
@@ -282,7 +311,7 @@ def add_here(*, club: Club, username: str, role: str, password: str) -> ClubDire
 def _refuse_member(member: ClubDirector, email: str):
     raise Refused(
         f"{email} is already on the club's staff ({member.get_role_display().lower()}): "
-        "change their role in the list above."
+        "change their role on their card under “The club's staff” instead."
     )
 
 
@@ -296,7 +325,8 @@ def invitation_cancel(*, club: Club, pk: int) -> bool:
 
 
 def invitation_for(token: str) -> Invitation | None:
-    return Invitation.objects.select_related("club").filter(token_hash=token_hash(token)).first()
+    invitations = Invitation.objects.select_related("club", "invited_by")
+    return invitations.filter(token_hash=token_hash(token)).first()
 
 
 def invitation_state(invitation: Invitation | None) -> str:
@@ -358,7 +388,8 @@ LAST_DIRECTOR = (
 )
 
 
-def role_change(*, club: Club, pk: int, role: str) -> ClubDirector:
+def role_change(*, club: Club, pk: int, role: str) -> tuple[ClubDirector, bool]:
+    """(The member, whether their role changed: a role they have already is no change.)"""
     with transaction.atomic():
         _lock(club)
         member = club.directors.select_related("user").filter(pk=pk).first()
@@ -369,8 +400,9 @@ def role_change(*, club: Club, pk: int, role: str) -> ClubDirector:
             rows = rows.filter(Q(role=role) | Q(Exists(_other_directors(club))))
         if not rows.update(role=role):
             raise Refused(LAST_DIRECTOR.format(name=member.user.get_username()))
+        changed = member.role != role
         member.role = role
-    return member
+    return member, changed
 
 
 def staff_remove(*, club: Club, pk: int) -> ClubDirector:

@@ -90,10 +90,15 @@ def join_confirm(request: HttpRequest, token: str) -> HttpResponse:
             {"state": "expired", "days": JOIN_LINK_DAYS},
             status=410,
         )
+    taken = services.club_named(join.club_name)
+    if taken is not None:
+        return _name_taken(request, taken)
     if request.method == "POST":
         try:
             user, club = services.join_confirm(join=join)
         except services.Refused as refused:
+            if str(refused) == "name_taken":  # taken between the look above and the press
+                return _name_taken(request, services.club_named(join.club_name))
             return render(request, "directors/join_gone.html", {"state": str(refused)}, status=410)
         login(request, user, backend=BACKEND)
         messages.success(
@@ -103,6 +108,13 @@ def join_confirm(request: HttpRequest, token: str) -> HttpResponse:
         )
         return redirect("clubs:club-detail", slug=club.slug)
     return render(request, "directors/join_confirm.html", {"join": join})
+
+
+def _name_taken(request: HttpRequest, club) -> HttpResponse:
+    said = services.name_taken(club) if club else "Another club took this name a moment ago."
+    return render(
+        request, "directors/join_gone.html", {"state": "name_taken", "said": said}, status=409
+    )
 
 
 # --- The club's Directors page ---------------------------------------------------------------
@@ -176,11 +188,12 @@ def _change_member(request: HttpRequest, club: Club, action: str) -> HttpRespons
         form = RoleForm(request.POST)
         if not form.is_valid():
             raise services.Refused("Choose assistant director or director.")
-        member = services.role_change(club=club, pk=pk, role=form.cleaned_data["role"])
-        messages.success(
-            request,
-            f"{member.user.get_username()} is now {member.get_role_display().lower()}.",
-        )
+        member, changed = services.role_change(club=club, pk=pk, role=form.cleaned_data["role"])
+        name, role = member.user.get_username(), member.get_role_display().lower()
+        if changed:
+            messages.success(request, f"{name} is now {role}.")
+        else:
+            messages.info(request, f"{name} is {role} already: nothing changed.")
     else:
         member = services.staff_remove(club=club, pk=pk)
         messages.success(
@@ -202,7 +215,11 @@ def _render_staff(
     request, club, invite_form, refusal, refused_invite=False, add_form=None
 ) -> HttpResponse:
     add_form = add_form or AddHereForm()
-    failed = bool(refusal or invite_form.errors or add_form.errors)
+    error_form = next((f for f in (invite_form, add_form) if f.errors), None)
+    failed = bool(refusal or error_form)
+    # A refusal about the person named in the form links to that name's box.
+    named = invite_form["email"] if services.mail_works() else add_form["username"]
+    refusal_link = named.id_for_label if refused_invite else ""
     return render(
         request,
         "directors/staff.html",
@@ -214,6 +231,11 @@ def _render_staff(
             "add_form": add_form,
             "refusal": refusal,
             "refused_invite": refused_invite,
+            "error_form": error_form,
+            "refusal_link": refusal_link,
+            "summary_heading": "Nothing was changed: fix what is marked below"
+            if error_form
+            else "Nothing was changed",
             "mail_works": services.mail_works(),
             "roles": ClubDirector.Role.choices,
             "days": INVITE_LINK_DAYS,
@@ -235,7 +257,13 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
         return _invite_gone(request, state, invitation)
     account = services.account_for(invitation.email)
     user = request.user if request.user.is_authenticated else None
-    context = {"invitation": invitation, "club": invitation.club, "account": account}
+    by = invitation.invited_by
+    context = {
+        "invitation": invitation,
+        "club": invitation.club,
+        "account": account,
+        "by": services.person_name(by) if by else "",
+    }
     if account is not None:
         # Theirs to accept as themselves, logged in: the link alone opens no account.
         if user is None or user.pk != account.pk:

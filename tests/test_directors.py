@@ -239,19 +239,66 @@ def test_two_sign_ups_for_one_address_make_one_account(client, smtp, send):
 @pytest.mark.django_db
 def test_a_club_name_already_used_gets_the_next_free_web_address(smtp, send, club):
     # The fixture's club is Maple Hall Euchre Club at maple-hall.
-    for email in ["a@example.org", "b@example.org"]:
+    for email, name in [("a@example.org", "Maple  Hall"), ("b@example.org", "Maple-Hall")]:
         browser = Client()
-        ask(browser, email=email, club_name="Maple  Hall")
+        ask(browser, email=email, club_name=name)
         send()
         browser.post(link_in(smtp.messages[-1][1], "/directors/join/"))
-    slugs = Club.objects.filter(name="Maple Hall").order_by("pk").values_list("slug", flat=True)
-    assert list(slugs) == ["maple-hall-2", "maple-hall-3"]
+    slugs = Club.objects.filter(name__startswith="Maple").order_by("pk").values_list("slug")
+    assert [s for (s,) in slugs] == ["maple-hall", "maple-hall-2", "maple-hall-3"]
     # A name in another alphabet: a web address all the same.
     browser = Client()
     ask(browser, email="c@example.org", club_name="Ελληνικός Σύλλογος")
     send()
     browser.post(link_in(smtp.messages[-1][1], "/directors/join/"))
     assert Club.objects.get(name="Ελληνικός Σύλλογος").slug == "club"
+
+
+TAKEN = (
+    "A club named Maple Hall Euchre Club is on this server already: if it is yours, ask its "
+    "director to invite you; otherwise add your town to the name, e.g. Maple Hall Euchre Club, "
+    "Springfield."
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "name", ["Maple Hall Euchre Club", "maple hall EUCHRE club", "  Maple   Hall Euchre  Club "]
+)
+def test_a_name_another_club_has_is_refused_at_the_asking(client, smtp, send, club, name):
+    answer = ask(client, club_name=name)
+    assert answer.status_code == 400
+    assert TAKEN in page(answer)
+    # In the summary at the top too, a link to the name's box.
+    assert 'href="#id_club_name"' in raw(answer)
+    send()
+    assert not smtp.messages and not JoinRequest.objects.exists()
+    assert Club.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_name_taken_between_the_asking_and_the_confirming_makes_nothing(client, smtp, send):
+    ask(client, club_name="Oak Street Euchre")
+    send()
+    link = link_in(smtp.messages[-1][1], "/directors/join/")
+    Club.objects.create(name="OAK street  euchre", slug="oak")
+    for answer in (client.get(link), client.post(link)):
+        assert answer.status_code == 409
+        assert "A club named OAK street euchre is on this server already" in page(answer)
+    assert not User.objects.exists() and Club.objects.count() == 1
+    assert JoinRequest.objects.get().used_at is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_name_taken_at_the_press_itself_makes_nothing(client, smtp, send):
+    """Taken between the page's look and the service's own (the press's statement)."""
+    ask(client, club_name="Oak Street Euchre")
+    send()
+    join = JoinRequest.objects.get()
+    Club.objects.create(name="Oak Street Euchre", slug="oak")
+    with pytest.raises(services.Refused, match="name_taken"):
+        services.join_confirm(join=join)
+    assert not User.objects.exists() and JoinRequest.objects.get().used_at is None
 
 
 @pytest.mark.django_db
@@ -717,3 +764,68 @@ def test_two_presses_at_once_make_one_club_and_one_role(club, director, django_u
     )
     assert sorted(type(r).__name__ for r in accepted) == ["Refused", "tuple"]
     assert ClubDirector.objects.filter(club=club, user=al).count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "first, last, email, said",
+    [
+        ("Dora", "Lane", "dora@example.org", "Dora Lane"),
+        ("", "", "dora@example.org", "dora@example.org"),
+        ("", "", "", "dora"),
+    ],
+)
+def test_an_invitation_names_the_director_as_people_call_them(
+    director_client, director, club, smtp, send, first, last, email, said
+):
+    director.first_name, director.last_name, director.email = first, last, email
+    director.save()
+    invite(director_client, club)
+    send()
+    (mail,) = smtp.to("al@example.org")
+    assert f"{said} invites you to Maple Hall Euchre Club's staff" in text_of(mail)
+    shown = page(Client().get(link_in(mail, "/directors/invite/")))
+    assert f"You are invited as assistant director by {said}." in shown
+
+
+@pytest.mark.django_db
+def test_a_role_changed_to_itself_says_nothing_changed(director_client, director, club, assistant):
+    me = ClubDirector.objects.get(user=director)
+    answer = director_client.post(
+        staff_url(club), {"action": "role", "pk": me.pk, "role": "director"}, follow=True
+    )
+    assert "dora is director already: nothing changed." in page(answer)
+    assert "is now director" not in page(answer)
+    asa = ClubDirector.objects.get(user=assistant)
+    answer = director_client.post(
+        staff_url(club), {"action": "role", "pk": asa.pk, "role": "director"}, follow=True
+    )
+    assert "asa is now director." in page(answer)
+
+
+@pytest.mark.django_db
+def test_a_refused_invitation_is_summed_up_at_the_top_with_a_link_to_the_address(
+    director_client, club, assistant, smtp
+):
+    answer = invite(director_client, club, email="asa@example.org")
+    assert answer.status_code == 400
+    body = raw(answer)
+    summary = body.index('id="error-summary"')
+    assert summary < body.index("<h1>")
+    assert 'href="#id_email">asa@example.org is already on the club' in body[summary:]
+    # A bad address too: the summary names the field and links to it.
+    answer = invite(director_client, club, email="asa@")
+    body = raw(answer)
+    assert body.index('id="error-summary"') < body.index("<h1>")
+    assert '<a href="#id_email">Their email address: This is not an email address' in body
+
+
+@pytest.mark.django_db
+def test_an_assistant_is_not_offered_to_reissue_the_table_cards(
+    client, director_client, club, assistant, event
+):
+    url = f"/events/{event.pk}/"
+    assert "print or reissue them" in page(director_client.get(url))
+    client.force_login(assistant)
+    shown = page(client.get(url))
+    assert "print them." in shown and "reissue them" not in shown

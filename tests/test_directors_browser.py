@@ -193,3 +193,97 @@ def test_the_new_pages_fit_phones_and_big_text(
         page.goto(base + where)
         expect(page.locator("#join-link")).to_be_visible()
         shot("home" if not where else "login")
+
+
+# --- Walk 45: the header, the summaries at the top, the targets -------------------------------
+
+ROSE = "rose.director@example.org"
+
+
+def big_phone(browser):
+    """360 px, the text at 200% on every page it opens (the pages follow the root's size)."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () =>"
+        " { document.documentElement.style.fontSize = '200%'; });"
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+def log_in_as(page, base: str, username: str, password: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+
+
+def test_a_long_email_login_fits_the_header_at_200_percent_on_a_phone(
+    browser, live_server, club, event, django_user_model
+):
+    from clubs.models import ClubDirector
+
+    rose = django_user_model.objects.create_user(ROSE, email=ROSE, password=PASSWORD)
+    ClubDirector.objects.create(club=club, user=rose)
+    page = big_phone(browser)
+    log_in_as(page, live_server.url, ROSE, PASSWORD)
+    paths = ["/", f"/clubs/{club.slug}/", f"/clubs/{club.slug}/directors/", f"/events/{event.pk}/"]
+    for path in paths:
+        page.goto(live_server.url + path)
+        assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "32px"
+        fits(page)
+        out = page.get_by_role("button", name=re.compile("Log out"))
+        box = out.bounding_box()
+        assert box["height"] >= 44 and box["x"] + box["width"] <= PHONE["width"], (path, box)
+        # The words on lines the header's width, not a column of letters.
+        assert box["width"] > PHONE["width"] / 2 and box["height"] < 5 * 44, (path, box)
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/header-{path.strip('/').replace('/', '-')}-360-200.png")
+
+
+def test_a_refused_invitation_is_on_the_first_screen_and_focused(
+    browser, live_server, mail, club, director, django_user_model
+):
+    from clubs.models import ClubDirector
+
+    sue = django_user_model.objects.create_user("sue@example.org", password=PASSWORD)
+    ClubDirector.objects.create(club=club, user=sue, role="assistant")
+    page = big_phone(browser)
+    log_in_as(page, live_server.url, "dora", "dora-pass-123")
+    page.goto(f"{live_server.url}/clubs/{club.slug}/directors/")
+    page.get_by_label("Their email address").fill("sue@example.org")
+    page.get_by_role("button", name="Send the invitation").click()
+    summary = page.locator("#error-summary")
+    expect(summary).to_contain_text("sue@example.org is already on the club's staff")
+    expect(summary).to_be_focused()
+    assert summary.bounding_box()["y"] + 44 < PHONE["height"]
+    fits(page)
+    # Its link takes the eyes and the keyboard to the box.
+    summary.get_by_role("link").click()
+    expect(page.get_by_label("Their email address")).to_be_focused()
+
+
+def test_a_weak_password_at_the_sign_up_is_on_the_first_screen(browser, live_server, mail):
+    page = big_phone(browser)
+    page.goto(live_server.url + "/directors/join/")
+    page.get_by_label("Your email address").fill("nora@example.org")
+    page.get_by_label("A password").fill("123")
+    page.get_by_label("Your club's name").fill("Oak Street Euchre")
+    page.get_by_role("button", name="Mail me the link").click()
+    summary = page.locator("#error-summary")
+    expect(summary).to_contain_text("A password: This password is too short.")
+    expect(summary).to_be_focused()
+    assert summary.bounding_box()["y"] + 44 < PHONE["height"]
+    fits(page)
+
+
+def test_a_back_link_standing_alone_is_a_44px_target(browser, live_server, event, director):
+    page = new_page(browser, PHONE)
+    log_in_as(page, live_server.url, "dora", "dora-pass-123")
+    page.goto(f"{live_server.url}/events/{event.pk}/")
+    back = page.get_by_role("link", name=f"← {event.club.name}")
+    assert back.bounding_box()["height"] >= 44
+    # The site's icon, linked from every page, is there.
+    icon = page.locator("link[rel=icon]").get_attribute("href")
+    assert page.request.get(live_server.url + icon).status == 200

@@ -122,6 +122,7 @@ PUBLIC = {
     "directors:join-confirm",
     "directors:invite",
     "health",
+    "favicon",
     "login",
     "logout",
     "password_reset",
