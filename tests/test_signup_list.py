@@ -220,8 +220,8 @@ def test_the_list_shows_the_link_of_a_player_with_a_phone_and_no_email_to_direct
     ada = token_of(sign_up(night, "Ada Baker", email="ada@example.org", phone="555 0101"))
     shown = text(director_client.get(list_url(night)))
     assert (
-        f"no mail: read or text them their link to change or cancel: "
-        f"http://testserver/signup/{dorothy}/"
+        "Their link (no email address, so no mail) Read or text it to them, to change or "
+        f"cancel: http://testserver/signup/{dorothy}/"
     ) in shown
     assert f"/signup/{ada}/" not in shown
     # The link opens her own page.
