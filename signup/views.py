@@ -347,7 +347,8 @@ def list_hold(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             s = added.signup
             if added.was_waiting:
-                note = f"{s.name} was on the waiting list: now has a place."
+                mailed = " (mailed)" if s.email else ""
+                note = f"{s.name} was on the waiting list: now has a place{mailed}."
             elif s.status == SignUp.Status.IN:
                 note = f"A place is held for {s.name}."
             else:

@@ -179,6 +179,16 @@ def test_the_director_pairs_two_players_looking_for_a_partner(pairs_night, direc
             response
         )
     assert services.counts(pairs_night).taken == 5
+    # Checked in, each is the night's entry already: paired on the event's page instead.
+    token_of(sign_up(pairs_night, "Floyd Gray", find_partner="on"))
+    floyd = SignUp.objects.get(name="Floyd Gray")
+    SignUp.objects.filter(pk=floyd.pk).update(arrival="here")
+    response = pair(director_client, pairs_night, edna, str(floyd.pk))
+    assert response.status_code == 400
+    assert "Floyd Gray is checked in already: pair them as partners on the event's" in text(
+        response
+    )
+    assert SignUp.objects.get(pk=floyd.pk).status == "in"
 
 
 def test_a_pair_with_a_waiting_player_needs_a_place_for_the_partner(pairs_night, director_client):

@@ -231,6 +231,14 @@ def pair(*, signup: SignUp, other: str) -> Paired:
                     f"{s.name} is not looking for a partner any more{with_} (the page was "
                     f"old). {choose}"
                 )
+        for s in (mate, row):
+            if s.arrival or s.entry_id:
+                # Checked in, each is an entry of the night already: cancelling one's sign-up
+                # would take a player at the tables off the check-in page.
+                raise Refused(
+                    f"{s.name} is checked in already: pair them as partners on the event's "
+                    "page instead."
+                )
         team, folded = sorted((row, mate), key=lambda s: (s.status != IN, s.position, s.pk))
         if team.status == IN and folded.status == WAITING and not fits(event, sheet, 1):
             raise Refused(
