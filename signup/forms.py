@@ -7,6 +7,8 @@ import datetime
 from django import forms
 from django.utils import timezone
 
+from clubs.dates import day
+
 from .models import CAP_RANGE, Sheet
 from .services import EMAIL_MAX, NAME_MAX, PHONE_MAX
 
@@ -150,7 +152,12 @@ class SheetForm(forms.ModelForm):
         widget=DateAndTimeInput(),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
         help_text="Empty: open until the night starts.",
-        error_messages={"invalid": "Type a date and a time, e.g. 2026-11-28 18:00."},
+        # The fields are a date picker and a time picker, shown as the phone or computer
+        # shows dates: say what to pick, not a format to type.
+        error_messages={
+            "invalid": "Pick both the date and the time (the time box comes after the date), "
+            "or leave both empty."
+        },
     )
     starts_at = forms.TimeField(
         label="Cards at",
@@ -167,6 +174,16 @@ class SheetForm(forms.ModelForm):
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
         self.event = event
+
+    def clean_open(self):
+        # A night that is over takes no sign-ups: opening it would tell players they can
+        # come to a night gone by.
+        if self.cleaned_data.get("open") and self.event.date < timezone.localdate():
+            raise forms.ValidationError(
+                f"{self.event.name} was on {day(self.event.date, self.event)}: its sign-up "
+                "cannot open again. Open the coming night's sign-up from its event page."
+            )
+        return self.cleaned_data.get("open")
 
     def clean_closes_at(self):
         closes_at = self.cleaned_data.get("closes_at")

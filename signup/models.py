@@ -97,6 +97,9 @@ class SignUp(models.Model):
     # Taken off by the club's director (remove), not cancelled by the player: the private
     # link's page and the list say which.
     removed_by_director = models.BooleanField(default=False)
+    # Cancelled because the director paired this player (looking for a partner) with another
+    # one looking: the name whose sign-up now carries them both, for the cancelled list.
+    paired_with = models.CharField(max_length=120, blank=True, default="")
     # Check-in, on whichever machine runs the night.
     arrival = models.CharField(max_length=8, choices=Arrival.choices, blank=True, default="")
     entry = models.ForeignKey(

@@ -22,6 +22,7 @@ urlpatterns += [
     path("events/<int:pk>/signup/<int:signup_pk>/move/", views.list_move, name="list-move"),
     path("events/<int:pk>/signup/<int:signup_pk>/remove/", views.list_remove, name="list-remove"),
     path("events/<int:pk>/signup/<int:signup_pk>/paid/", views.list_paid, name="list-paid"),
+    path("events/<int:pk>/signup/<int:signup_pk>/pair/", views.list_pair, name="list-pair"),
 ]
 
 # The calendar (signup/views_calendar.py): one event's .ics file and the club's feed of its

@@ -3,11 +3,13 @@ link to change or cancel (a visit never changes anything; a button posts). The d
 list with its settings, add, hold, move, remove, paid ahead, each a post that comes back to the
 list (signup/access.py decides who). The rules and figures are signup/services.py's."""
 
+from functools import wraps
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -19,6 +21,7 @@ from . import limits, services
 from .access import event_for_list, public_event, signup_for_list
 from .forms import ChangeForm, DirectorAddForm, HoldForm, SheetForm, SignUpForm
 from .models import SignUp
+from .services.director import night_over, pair
 
 
 def _site(request: HttpRequest) -> str:
@@ -172,6 +175,17 @@ def _list_page(request, access, status=200, **forms) -> HttpResponse:
     sheet = services.sheet_of(event)
     places, waiting = services.the_list(event)
     pairs = services.pairs_event(event)
+    if access.sees_contacts:
+        # A player who gave a phone number and no email address gets no mail: the link is
+        # read to them or texted (the token is kept as it is, so it can be shown again).
+        for s in places + waiting:
+            if s.phone and not s.email and s.token:
+                s.link = services.private_link(s, _site(request))
+    if pairs:
+        # "Pair with …": each player looking for a partner, offered the others looking.
+        looking = [s for s in places + waiting if s.find_partner and not s.partner_name]
+        for s in looking:
+            s.pair_choices = [o for o in looking if o.pk != s.pk]
     context = {
         "event": event,
         "club": event.club,
@@ -184,6 +198,7 @@ def _list_page(request, access, status=200, **forms) -> HttpResponse:
         "sees_contacts": access.sees_contacts,
         "kept_on": access.kept_on,
         "closed": services.closed_because(event, sheet),
+        "over": night_over(event),
         "public": event.club.results_public,
         "settings_form": forms.get("settings_form")
         or SheetForm(instance=sheet, event=event, prefix="sheet"),
@@ -207,8 +222,30 @@ def sheet_list(request: HttpRequest, pk: int) -> HttpResponse:
     return _list_page(request, event_for_list(request, pk))
 
 
+def _list_post(anchor: str):
+    """A list view that changes on POST. A GET (the address bar left on it after a refusal,
+    then opened again) goes back to the list at `anchor` (a row's, for a row's address), for
+    the club's staff only; not a blank 405."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapped(request: HttpRequest, pk: int, **kwargs) -> HttpResponse:
+            if request.method in ("GET", "HEAD"):
+                access = event_for_list(request, pk)
+                row = kwargs.get("signup_pk")
+                where = f"signup-{row}" if row is not None else anchor
+                return redirect(reverse("signup:list", args=[access.event.pk]) + f"#{where}")
+            if request.method != "POST":
+                return HttpResponseNotAllowed(["POST"])
+            return view(request, pk, **kwargs)
+
+        return wrapped
+
+    return decorate
+
+
 @login_required
-@require_POST
+@_list_post("settings")
 def sheet_settings(request: HttpRequest, pk: int) -> HttpResponse:
     access = event_for_list(request, pk)
     event = access.event
@@ -260,7 +297,7 @@ def _past_cap_note(added: services.Added) -> str:
 
 
 @login_required
-@require_POST
+@_list_post("add")
 def list_add(request: HttpRequest, pk: int) -> HttpResponse:
     access = event_for_list(request, pk)
     event = access.event
@@ -270,36 +307,49 @@ def list_add(request: HttpRequest, pk: int) -> HttpResponse:
             added = services.director_add(event=event, site=_site(request), **form.cleaned_data)
         except ValidationError as error:
             _errors_to(form, error)
+        except services.Refused as refused:
+            return _list_page(request, access, status=400, list_error=str(refused))
         else:
             s = added.signup
             where = (
-                "has a place"
+                "was on the waiting list: now has a place" + (" (mailed)" if s.email else "")
+                if added.was_waiting
+                else "has a place"
                 if s.status == SignUp.Status.IN
                 else (
                     f"is {services.ordinal(services.waiting_position(s))} on the waiting list "
                     "(the list is full; tick “Give a place even past the cap” to give one)"
                 )
             )
-            mailed = " We have mailed them their private link." if s.email else ""
+            mailed = (
+                " We have mailed them their private link."
+                if s.email and not added.was_waiting
+                else ""
+            )
             messages.success(request, f"{s.name} {where}.{_past_cap_note(added)}{mailed}")
             return redirect("signup:list", pk=event.pk)
     return _list_page(request, access, status=400, add_form=form)
 
 
 @login_required
-@require_POST
+@_list_post("hold")
 def list_hold(request: HttpRequest, pk: int) -> HttpResponse:
     access = event_for_list(request, pk)
     event = access.event
     form = HoldForm(request.POST, prefix="hold")
     if form.is_valid():
         try:
-            added = services.hold(event=event, **form.cleaned_data)
+            added = services.hold(event=event, site=_site(request), **form.cleaned_data)
         except ValidationError as error:
             _errors_to(form, error)
+        except services.Refused as refused:
+            return _list_page(request, access, status=400, list_error=str(refused))
         else:
             s = added.signup
-            if s.status == SignUp.Status.IN:
+            if added.was_waiting:
+                mailed = " (mailed)" if s.email else ""
+                note = f"{s.name} was on the waiting list: now has a place{mailed}."
+            elif s.status == SignUp.Status.IN:
                 note = f"A place is held for {s.name}."
             else:
                 where = services.ordinal(services.waiting_position(s))
@@ -313,7 +363,7 @@ def list_hold(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@_list_post("places")
 def list_move(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
     access, signup = signup_for_list(request, pk, signup_pk)
     try:
@@ -337,7 +387,7 @@ def list_move(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@_list_post("places")
 def list_remove(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
     access, signup = signup_for_list(request, pk, signup_pk)
     if request.POST.get("confirm") != "yes":
@@ -349,7 +399,10 @@ def list_remove(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
             "was changed.",
             error_link=f"remove-confirm-{signup.pk}",
         )
-    promoted = services.remove(signup=signup, site=_site(request))
+    try:
+        promoted = services.remove(signup=signup, site=_site(request))
+    except services.Refused as refused:
+        return _list_page(request, access, status=400, list_error=str(refused))
     note = f"{signup.name} is off the list{' (mailed)' if signup.email else ''}."
     note += _given_places(promoted)
     messages.success(request, note)
@@ -357,7 +410,7 @@ def list_remove(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@_list_post("places")
 def list_paid(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
     access, signup = signup_for_list(request, pk, signup_pk)
     try:
@@ -365,3 +418,24 @@ def list_paid(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
     except services.Refused as refused:
         return _list_page(request, access, status=400, list_error=str(refused))
     return redirect(reverse("signup:list", args=[pk]) + f"#signup-{signup.pk}")
+
+
+@login_required
+@_list_post("places")
+def list_pair(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
+    """ "Pair with …": two players looking for a partner made one team (services.pair)."""
+    access, signup = signup_for_list(request, pk, signup_pk)
+    try:
+        paired = pair(signup=signup, other=request.POST.get("partner", ""))
+    except services.Refused as refused:
+        return _list_page(
+            request, access, status=400, list_error=str(refused), error_link=f"pair-{signup.pk}"
+        )
+    team, folded = paired.team, paired.folded
+    messages.success(
+        request,
+        f"{team.name} & {team.partner_name} are a team now, on {team.name}'s sign-up "
+        f"({team.places} places). {folded.name}'s own sign-up is under Cancelled, as paired "
+        "by you.",
+    )
+    return redirect(reverse("signup:list", args=[pk]) + f"#signup-{team.pk}")

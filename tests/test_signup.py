@@ -403,7 +403,7 @@ def settings_post(client, event, **fields):
         ({"cap": "twelve"}, "Type the number of places as a whole number"),
         ({"cap": "1\x002"}, "This request could not be read"),
         ({"closes_at": "2020-01-01T18:00"}, "That time has passed"),
-        ({"closes_at": "tomorrow"}, "Type a date and a time"),
+        ({"closes_at": "tomorrow"}, "Pick both the date and the time"),
         ({"closes_at": "9999-12-31T23:59"}, "Type a date near the night's"),
         ({"starts_at": "25:00"}, "Type a time of day"),
     ],

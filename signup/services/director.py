@@ -9,11 +9,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.dates import day
 from signup.models import Sheet, SignUp
 from tournaments.models import Event
 
-from .figures import CANCELLED, IN, WAITING, Refused, counts
+from .figures import CANCELLED, IN, WAITING, Refused, counts, pairs_event
 from .lock import (
+    as_named,
     fits,
     locked_sheet,
     next_position,
@@ -31,11 +33,43 @@ from .typed import details
 # --- The director's side --------------------------------------------------------------------
 
 
+def night_over(event: Event) -> str:
+    """Why the list takes no more changes, in words, once the night's day has passed where
+    the club is; "" until then. Every change that may mail a player (add, hold, move,
+    remove, a place freed by the settings) is refused on a night that is over: "you have a
+    place" for a night gone by, with a link that has expired, helps nobody."""
+    if timezone.localdate() <= event.date:
+        return ""
+    return (
+        f"{event.name} was on {day(event.date, event)}: the night is over, so its list is "
+        "kept as it was. To put names down for the coming night, open that night's sign-up "
+        "list from its event page."
+    )
+
+
+def _refuse_if_over(event: Event) -> None:
+    why = night_over(event)
+    if why:
+        raise Refused(why)
+
+
+def _give_place(row: SignUp, site: str) -> None:
+    """A waiting name gets a place at the end of the places (even past the cap), and is
+    mailed: the director's "Give a place", and an add or a hold past the cap for a name that
+    is waiting already (inside the lock)."""
+    row.status, row.position = IN, next_position(row.event)
+    row.save(update_fields=["status", "position", "changed"])
+    if row.email:
+        mail_place_now(row, site)
+
+
 @dataclass
 class Added:
     signup: SignUp
     past_cap: int = 0  # places taken past the cap after this one
     promoted: list[SignUp] = field(default_factory=list)  # given the place a move freed
+    # The name was on the waiting list already, and the add (or hold) gave it its place.
+    was_waiting: bool = False
 
 
 def director_add(
@@ -67,8 +101,27 @@ def director_add(
     )
     with transaction.atomic():
         sheet = locked_sheet(event)
+        _refuse_if_over(event)
         player, partner = roster_match(event, d.name), roster_match(event, d.partner_name)
         existing = same_person(event, d.name, player)
+        waiting = existing is not None and existing.status == WAITING
+        if waiting and as_named(existing, d.name, player):
+            # Waiting already, under this name: the tick (or a place free) gives the place
+            # it waits for, as "Give a place" on its row does; what the list says after
+            # "The list is full: tick “Even past the cap”" must then work.
+            if past_cap or fits(event, sheet, existing.places):
+                _give_place(existing, site)
+                renumber(event)
+                existing.refresh_from_db()
+                return Added(existing, counts(event, sheet).over, was_waiting=True)
+            where = on_the_list(existing, d.name, player, you=False)
+            tick = "“Even past the cap”" if held else "“Give a place even past the cap”"
+            raise ValidationError(
+                {
+                    "name": f"{where}: to give {existing.name} a place, tick {tick}, or "
+                    f"press “Give a place” on {existing.name}'s row below."
+                }
+            )
         if existing is not None:
             where = on_the_list(existing, d.name, player, you=False)
             raise ValidationError({"name": f"{where} (see the list below)."})
@@ -83,9 +136,9 @@ def director_add(
         return Added(signup, counts(event, sheet).over)
 
 
-def hold(*, event: Event, name: str, past_cap: bool = False) -> Added:
+def hold(*, event: Event, name: str, past_cap: bool = False, site: str = "") -> Added:
     """Hold a place for a regular, by name (counts against the cap until they claim it)."""
-    return director_add(event=event, name=name, held=True, past_cap=past_cap)
+    return director_add(event=event, site=site, name=name, held=True, past_cap=past_cap)
 
 
 MOVES = ("up", "down", "to-waiting", "give-place")
@@ -101,6 +154,7 @@ def move(*, signup: SignUp, direction: str, site: str = "") -> Added:
         sheet = locked_sheet(signup.event)
         row = SignUp.objects.select_related("event").get(pk=signup.pk)
         event = row.event
+        _refuse_if_over(event)
         if row.status == CANCELLED:
             raise Refused(f"{row.name} is no longer on the list.")
         if direction in ("up", "down"):
@@ -130,19 +184,92 @@ def move(*, signup: SignUp, direction: str, site: str = "") -> Added:
                 if row.email:
                     mail_to_waiting(row, site)
         elif row.status == WAITING:  # give-place: the end of the places
-            row.status, row.position = IN, next_position(event)
-            row.save(update_fields=["status", "position", "changed"])
-            if row.email:
-                mail_place_now(row, site)
+            _give_place(row, site)
         renumber(event)
         row.refresh_from_db()
         return Added(row, counts(event, sheet).over, promoted)
+
+
+@dataclass
+class Paired:
+    team: SignUp  # the sign-up kept, now a team of two
+    folded: SignUp  # the other's sign-up, cancelled as paired by the director
+
+
+def pair(*, signup: SignUp, other: str) -> Paired:
+    """Two players looking for a partner made one team by the director (pairs and bracket
+    nights): the one higher on the list keeps their sign-up, now with the other as partner
+    (2 places); the other's is cancelled, marked "paired with …", so the list's figures stay
+    right (one team, two places) and the cancelled list says where they went. `other`: the
+    pk of the other's sign-up, as the page's choice posted it. A team needs two places:
+    where one of the two waits and no place is left, refused in words (the director gives
+    it a place first)."""
+    with transaction.atomic():
+        sheet = locked_sheet(signup.event)
+        row = SignUp.objects.select_related("event").get(pk=signup.pk)
+        event = row.event
+        _refuse_if_over(event)
+        if not pairs_event(event):
+            raise Refused(
+                "On a progressive night partners change every round: nobody is paired on its list."
+            )
+        choose = f"Choose {row.name}'s partner from those looking for one, then press Pair."
+        mate = (
+            SignUp.objects.filter(event=event, pk=int(other)).exclude(pk=row.pk).first()
+            if other.isascii() and other.isdigit() and len(other) < 10
+            else None
+        )
+        if mate is None:
+            raise Refused(choose)
+        for s in (mate, row):
+            if s.status == CANCELLED:
+                raise Refused(f"{s.name} is no longer on the list (the page was old). {choose}")
+        for s in (mate, row):
+            if s.partner_name or not s.find_partner:
+                with_ = f" (with {s.partner_name})" if s.partner_name else ""
+                raise Refused(
+                    f"{s.name} is not looking for a partner any more{with_} (the page was "
+                    f"old). {choose}"
+                )
+        for s in (mate, row):
+            if s.arrival or s.entry_id:
+                # Checked in, each is an entry of the night already: cancelling one's sign-up
+                # would take a player at the tables off the check-in page.
+                raise Refused(
+                    f"{s.name} is checked in already: pair them as partners on the event's "
+                    "page instead."
+                )
+        team, folded = sorted((row, mate), key=lambda s: (s.status != IN, s.position, s.pk))
+        if team.status == IN and folded.status == WAITING and not fits(event, sheet, 1):
+            raise Refused(
+                f"{folded.name} is on the waiting list and the night has no place left for a "
+                f"partner of {team.name}: press “Give a place” on {folded.name}'s row first "
+                "(even past the cap), then pair them."
+            )
+        team.partner_name, team.partner = folded.name, folded.player
+        team.find_partner, team.places = False, 2
+        team.save(update_fields=["partner_name", "partner", "find_partner", "places", "changed"])
+        folded.status, folded.cancelled_at = CANCELLED, timezone.now()
+        folded.removed_by_director, folded.paired_with = True, team.name
+        folded.save(
+            update_fields=[
+                "status",
+                "cancelled_at",
+                "removed_by_director",
+                "paired_with",
+                "changed",
+            ]
+        )
+        renumber(event)
+        team.refresh_from_db()
+        return Paired(team, folded)
 
 
 def remove(*, signup: SignUp, site: str = "") -> list[SignUp]:
     """The director takes a name off the list: as a cancellation (the place goes to the first
     waiting names that fit, who are mailed); the player is mailed that the director took
     their name off."""
+    _refuse_if_over(signup.event)
     return cancel(signup=signup, site=site, by_director=True)
 
 
@@ -185,5 +312,7 @@ def sheet_save(
         sheet.open, sheet.cap, sheet.closes_at = open, cap, closes_at
         sheet.starts_at, sheet.money_ahead = starts_at, money_ahead
         sheet.save()
-        promoted = promote(event=event, sheet=sheet, site=site)
+        # A night that is over gives no places (SheetForm refuses opening it): nobody is
+        # mailed "you have a place" for a night gone by.
+        promoted = [] if night_over(event) else promote(event=event, sheet=sheet, site=site)
         return Saved(sheet, promoted, counts(event, sheet).over)
