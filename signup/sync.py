@@ -10,8 +10,8 @@ sign-ups now" on the check-in page. A failure is recorded for the page and stops
 The wire format (format 1), the server's answer:
     {"ok": true, "format": 1, "events": {"<event uid>": [{"uid", "name", "player" (a player's
     uid or null), "partner_name", "partner" (uid or null), "find_partner", "places", "status",
-    "held", "paid_ahead", "position", "email", "phone", "cancelled_at", "removed_by_director"},
-    ...]}}
+    "held", "paid_ahead", "position", "email", "phone", "cancelled_at", "removed_by_director",
+    "paired_with"}, ...]}}
 A field a newer server adds is skipped by an older laptop; one an older server leaves out is
 false here.
 """
@@ -44,7 +44,7 @@ FETCH_TIMEOUT = 15
 # Nights from yesterday on: a night that ends after midnight still checks people in.
 DAYS_BACK = 1
 
-_TEXT = ("name", "email", "phone", "partner_name")
+_TEXT = ("name", "email", "phone", "partner_name", "paired_with")
 # removed_by_director: the laptop's list says who took a cancelled name off, as the server's.
 _FLAGS = ("find_partner", "held", "paid_ahead", "removed_by_director")
 
@@ -74,6 +74,7 @@ def _row(signup: SignUp) -> dict:
         "phone": signup.phone,
         "cancelled_at": signup.cancelled_at.isoformat() if signup.cancelled_at else None,
         "removed_by_director": signup.removed_by_director,
+        "paired_with": signup.paired_with,
     }
 
 

@@ -117,6 +117,7 @@ def test_the_endpoint_answers_the_clubs_signups_from_yesterday_on(
         "phone": "",
         "cancelled_at": None,
         "removed_by_director": False,
+        "paired_with": "",
     }
     assert rows[2]["uid"] == str(gone.uid) and rows[2]["status"] == "cancelled"
     assert rows[2]["removed_by_director"]
@@ -348,6 +349,16 @@ def test_a_cancellation_or_a_name_gone_from_the_server_is_cancelled_here(club, t
         club, {str(tonight.uid): [row(b, "Bob", status="cancelled", removed_by_director=True)]}
     )
     assert SignUp.objects.get(uid=b).removed_by_director
+    # Paired with another by the server's director: said so here too.
+    sync.keep(
+        club,
+        {
+            str(tonight.uid): [
+                row(b, "Bob", status="cancelled", removed_by_director=True, paired_with="Cy Tull")
+            ]
+        },
+    )
+    assert SignUp.objects.get(uid=b).paired_with == "Cy Tull"
     assert not SignUp.objects.get(uid=a).removed_by_director
     # Every name removed there: the list answered empty cancels what is left here.
     SignUp.objects.filter(uid=a).update(status="in")
