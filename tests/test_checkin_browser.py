@@ -8,6 +8,7 @@ import os
 import pytest
 from conftest import PHONE, log_in
 from playwright.sync_api import expect
+from test_every_page_browser import AXE, OPTIONS, violations_said
 
 from clubs.models import ClubDirector, Player
 from publishing.models import Link
@@ -226,7 +227,18 @@ def test_the_rest_refused_is_on_screen_beside_its_box(browser, live_server, door
     assert 0 <= gap <= 32, gap
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= PHONE["width"], f"the page is {wide} px wide"
+    # Read by axe as refused (the every-page walk reads the page as it first opens).
+    violations = AXE.run(page, options=OPTIONS).response["violations"]
+    assert not violations, violations_said(violations)
     box.check()
     button.click()
     expect(page.locator(".messages")).to_contain_text("3 names marked as did not come.")
+    # The walk-in refused (a team the list pairs otherwise), read by axe too.
+    walk_in = page.locator("#walk-in")
+    walk_in.get_by_label("Name").fill("Zed New")
+    walk_in.get_by_label("Partner (optional)").fill("Mary O'Brien")
+    walk_in.get_by_role("button", name="Check in the walk-in").click()
+    expect(walk_in.get_by_role("alert")).to_contain_text("Mary O’Brien is on the list with")
+    violations = AXE.run(page, options=OPTIONS).response["violations"]
+    assert not violations, violations_said(violations)
     context.close()
