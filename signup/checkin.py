@@ -63,10 +63,15 @@ class Night:
     # Checked in but on no name of the list (walk-ins, or added on the event page): each a
     # WalkedIn, partners together, by name.
     others: list["WalkedIn"]
+    # What "Mark the rest as not coming" marks: names with a place still expected, none of
+    # them checked in (a team one of whom came is not marked). Its box and its refusal say
+    # rest_words, so they read the same.
+    rest: list[SignUp]
 
     @property
-    def any_expected(self) -> bool:
-        return self.players_expected > 0
+    def rest_words(self) -> str:
+        players = sum(s.places for s in self.rest)
+        return f"Yes, mark {players} player{'s' if players != 1 else ''} as not coming"
 
 
 def _people(signup: SignUp) -> list[tuple[int | None, str]]:
@@ -104,11 +109,18 @@ def _mark_entered(event: Event, rows: list[SignUp]) -> list[WalkedIn]:
     accounted = set()
     for s in rows:
         people = [(pk, by_key.get(Player(name=name).name_key())) for pk, name in _people(s)]
-        s.entered_already = s.arrival != HERE and all(
-            pk in present if pk else found is not None for pk, found in people
+        here = [pk if pk in present else None if pk else found for pk, found in people]
+        s.entered_already = s.arrival != HERE and all(here)
+        # One of a team checked in (entered on the event page), the other not yet: their
+        # names, for the row to say so. Still a name of the list, so never a walk-in.
+        s.partly_here = (
+            []
+            if s.arrival == HERE or s.entered_already
+            else [present[pk][1] for pk in here if pk is not None]
         )
-        if s.arrival == HERE or s.entered_already:
-            accounted.update(pk if pk else found for pk, found in people)
+        accounted.update(pk for pk in here if pk is not None)
+        if s.arrival == HERE:
+            accounted.update(pk for pk, _ in people if pk)
     teams: dict[object, list[int]] = {}
     for pk in sorted(set(present) - accounted, key=lambda pk: present[pk][0]):
         teams.setdefault(present[pk][2] or f"p{pk}", []).append(pk)
@@ -144,6 +156,11 @@ def night(event: Event, *, tonight: bool = True) -> Night:
         players_no_show=players(NO_SHOW),
         played=kept and (event.date < timezone.localdate() or event.rounds.exists()),
         others=others,
+        rest=[
+            s
+            for s in names
+            if s.arrival == EXPECTED and not s.entered_already and not s.partly_here
+        ],
     )
 
 
@@ -252,22 +269,109 @@ def _arrive(event: Event, signup: SignUp) -> SignUp:
 @dataclass
 class WalkIn:
     """Who came in at the door: their roster players, whether this call checked them in
-    (False: a second press, already done), and the names new on the roster."""
+    (False: a second press, already done), and the names new on the roster. A name of the
+    list typed at the door is checked in from its row: `listed` is that row, and `placed`
+    says it was waiting and was given a place."""
 
     players: list[Player]
     done: bool
     new: list[str]
+    listed: SignUp | None = None
+    placed: bool = False
 
     @property
     def words(self) -> str:
+        if self.listed is not None:
+            return team_words(self.listed)
         return " & ".join(p.name for p in self.players)
+
+
+def _is_named(event: Event, name: str):
+    """Whether one of the list's people (its roster player's id, its name) is the typed name:
+    the roster player the row matched, else the roster's name rules (Player.name_key), as
+    _mark_entered finds them."""
+    key = Player(name=name).name_key()
+    player = roster.same_name(event.club, name)
+
+    def named(person: tuple[int | None, str]) -> bool:
+        pk, listed = person
+        return (pk is not None and player is not None and pk == player.pk) or (
+            Player(name=listed).name_key() == key
+        )
+
+    return named
+
+
+def _on_list(event: Event, names: list[str]) -> list[list[SignUp]]:
+    """For each typed name, the list's names (not cancelled) it is, as a first name or as a
+    partner, those with a place first."""
+    rows = list(
+        event.signups.exclude(status=CANCELLED)
+        .select_related("player", "partner")
+        .order_by("position", "pk")
+    )
+    rows.sort(key=lambda s: s.status != IN)  # stable: the list's order within each
+    matchers = [_is_named(event, n) for n in names]
+    return [[s for s in rows if any(map(named, _people(s)))] for named in matchers]
+
+
+def _refuse_other_partner(event: Event, names: list[str], found: list[list[SignUp]]) -> None:
+    """Two names typed as a team, not as the list has them. The list says who partners whom:
+    a typed team that says otherwise is refused in words, with the way to do it, and nothing
+    is entered. (Changing the list's partner at the door, or pairing two of its names here,
+    would make this box a second list editor: the event page's partnerships do that.)"""
+    for typed, other, rows in ((names[0], names[1], found[0]), (names[1], names[0], found[1])):
+        if rows and _is_team(rows[0]):
+            first, second = _people(rows[0])
+            name, partner = (first, second) if _is_named(event, typed)(first) else (second, first)
+            name, partner = name[1], partner[1]
+            raise CheckInRefused(
+                f"{name} is on the list with {partner}, not {other}: if {partner} came, check "
+                f"the two in from their row; if not, check in {other} here alone, then enter "
+                f"{name} and pair the two under Partnerships on the event page."
+            )
+    listed = [rows[0].name if rows else typed for typed, rows in zip(names, found, strict=True)]
+    if found[0] and found[1]:
+        raise CheckInRefused(
+            f"{listed[0]} and {listed[1]} are each on the list on their own: check each in "
+            "from their row, then pair the two under Partnerships on the event page."
+        )
+    name, other = listed if found[0] else reversed(listed)
+    raise CheckInRefused(
+        f"{name} is on the list on their own, not with {other}: check {name} in from their "
+        f"row and {other} here alone, then pair the two under Partnerships on the event page."
+    )
+
+
+def _from_list(event: Event, names: list[str]) -> WalkIn | None:
+    """A walk-in who is a name of the list: checked in from its row, as its Here does (the
+    sign-up linked to their entry), so the row says "Checked in" and no walk-in is left
+    beside it. None: no typed name is on the list, a walk-in indeed."""
+    found = _on_list(event, names)
+    if not any(found):
+        return None
+    together = [s for s in found[0] if all(s in rows for rows in found)]
+    if not together:
+        _refuse_other_partner(event, names, found)
+    listed = together[0]
+    if len(names) == 2 and not _is_team(listed):  # two typed names read as one of the list's
+        _refuse_other_partner(event, names, [found[0], []])
+    # A name waiting who came is given a place and checked in, with no second step: the
+    # director typed them to have them play, as a walk-in not on the list at all would be
+    # (past any cap); a refusal pointing at their row's button would only keep a queue
+    # waiting at the door. The message says so, and the row's Undo takes it back.
+    placed = listed.status == WAITING
+    signup, done = (give_place_and_check_in if placed else check_in)(event=event, pk=listed.pk)
+    players = [p for p in (signup.player, signup.partner) if p is not None]
+    return WalkIn(players=players, done=done, new=[], listed=signup, placed=placed and done)
 
 
 @transaction.atomic
 def walk_in(*, event: Event, name: str, partner_name: str = "") -> WalkIn:
     """Someone not on the list came to play: the roster's player by the roster's name rules,
     else a new player on the roster, entered and checked in (with their partner, on a pairs
-    night or a bracket, as partners). All of it or nothing: a refusal adds nobody."""
+    night or a bracket, as partners). A name the list has is checked in from its row
+    (_from_list). All of it or nothing: a refusal adds nobody."""
     names = [roster.normalise_name(name)]
     if partner_name and event.is_pairs:
         names.append(roster.normalise_name(partner_name))
@@ -281,6 +385,8 @@ def walk_in(*, event: Event, name: str, partner_name: str = "") -> WalkIn:
         raise CheckInRefused(
             f"{names[0]} is named twice: type their partner's name, or leave it empty."
         )
+    if (listed := _from_list(event, [n for n in names if n])) is not None:
+        return listed
     known = {n for n in names if n and roster.same_name(event.club, n) is not None}
     players = [_roster_player(event, None, n) for n in names if n]
     entered = set(
@@ -344,11 +450,11 @@ def not_coming(*, event: Event, pk: int) -> SignUp:
 @transaction.atomic
 def rest_not_coming(*, event: Event) -> int:
     """Everyone with a place still expected did not come; how many names. A name entered
-    already (a walk-in, or added on the event page) is here, not one of the rest."""
+    already (a walk-in, or added on the event page), or one of whose team is, is here, not
+    one of the rest (Night.rest, as the page's box counts them)."""
     expected = SignUp.objects.select_for_update().filter(event=event, status=IN, arrival=EXPECTED)
     locked = set(expected.values_list("pk", flat=True))
-    found = night(event, tonight=False)
-    rest = [s.pk for s in found.names if s.pk in locked and not s.entered_already]
+    rest = [s.pk for s in night(event, tonight=False).rest if s.pk in locked]
     return SignUp.objects.filter(pk__in=rest).update(arrival=NO_SHOW)
 
 

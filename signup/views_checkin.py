@@ -74,7 +74,7 @@ def _page(request: HttpRequest, event: Event, contacts: bool, **forms_shown) -> 
             "locked": edit_locks.refusal(event),
             "fetched": _fetched_words(event),
             "walk_in_form": forms_shown.get("walk_in_form") or WalkInForm(event=event),
-            "rest_error": forms_shown.get("rest_error", ""),
+            "rest_refused": forms_shown.get("rest_refused", False),
         },
     )
 
@@ -101,6 +101,8 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
         except checkin.CheckInRefused as refused:
             form.add_error(None, refused.message)
         else:
+            if came.listed is not None:
+                return _from_list_said(request, event, came)
             if not came.done:
                 said = "already checked in"
             elif came.new:
@@ -111,7 +113,29 @@ def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
                 said += " as partners"
             messages.success(request, f"Walk-in {came.words}: {said}.")
             return _back(event, "walk-in")
+    # A field refused (the name empty, too long): the focus on it, its words just above, so
+    # the page opens there, not at its top (a refusal of the whole form takes it itself).
+    for field in form.errors:
+        if field in form.fields:
+            form.fields[field].widget.attrs["autofocus"] = True
+            break
     return _page(request, event, contacts, walk_in_form=form)
+
+
+def _from_list_said(request: HttpRequest, event: Event, came: checkin.WalkIn) -> HttpResponse:
+    """A name of the list typed as a walk-in: said as checked in from the list, at its row."""
+    signup = came.listed
+    team = checkin.team_words(signup)
+    two = len(came.players) == 2
+    if came.placed:
+        said = (
+            f"{team} {'were' if two else 'was'} on the waiting list: given a place and checked in."
+        )
+    else:
+        done = "checked in from it" if came.done else "checked in already"
+        said = f"{team} {'are' if two else 'is'} on the list: {done}."
+    messages.success(request, said)
+    return _back(event, f"s{signup.pk}")
 
 
 class WalkInUndoForm(forms.Form):
@@ -190,13 +214,8 @@ def rest_not_coming(request: HttpRequest, pk: int) -> HttpResponse:
     event, contacts = _event_for_user(request, pk)
     form = RestForm(request.POST)
     if not (form.is_valid() and form.cleaned_data["confirm"]):
-        return _page(
-            request,
-            event,
-            contacts,
-            rest_error="Tick “Yes, mark them as not coming” first, then press the button: "
-            "nobody was marked.",
-        )
+        # Beside the box and its button (the template), in the box's own words.
+        return _page(request, event, contacts, rest_refused=True)
     marked = checkin.rest_not_coming(event=event)
     messages.success(
         request,

@@ -105,8 +105,7 @@ def test_did_not_come_the_rest_and_undo(director_client, event, night):
     shown = director_client.get(page(event)).content.decode()
     assert "Yes, mark 1 player as not coming" in shown
     refused = director_client.post(rest, follow=True).content.decode()
-    assert "Tick “Yes, mark them as not coming” first" in refused
-    assert "nobody was marked" in refused
+    assert "Nobody was marked: tick “Yes, mark 1 player as not coming” first." in refused
     assert SignUp.objects.get(pk=night["ann"].pk).arrival == ""
     said = director_client.post(rest, {"confirm": "yes"}, follow=True).content.decode()
     assert "1 name marked as did not come." in said
@@ -478,3 +477,215 @@ def test_a_stranger_cannot_undo_a_walk_in(client, director_client, other_directo
     )
     assert response.status_code == 404
     assert Entry.objects.get(event=event, player=tom).present
+
+
+def row(shown: str, signup) -> str:
+    """One name's row of the page, as drawn."""
+    found = shown[shown.index(f'id="s{signup.pk}"') :]
+    return found[: found.index("</li>")]
+
+
+def test_a_name_on_the_list_typed_as_a_walk_in_is_checked_in_from_the_list(
+    director_client, event, night
+):
+    """The walk (item 14): Shirley, who has a place, typed in the Walk-in box was entered as a
+    walk-in, and her row then said "Checked in already, not from the list" with Here still on
+    it. Typed, a name of the list is checked in from its row, as its Here does."""
+    shirley = listed(event, "Shirley Jones", email="shirley@example.org")
+    said = walk_in(director_client, event, "shirley  JONES")
+    assert "Shirley Jones is on the list: checked in from it." in said
+    linked = SignUp.objects.get(pk=shirley.pk)
+    roster = Player.objects.get(club=event.club, name="Shirley Jones")
+    assert (linked.arrival, linked.player, linked.entry) == (
+        HERE,
+        roster,
+        Entry.objects.get(event=event, player=roster, present=True),
+    )
+    shown = director_client.get(page(event)).content.decode()
+    assert 'value="undo"' in row(shown, shirley) and 'value="here"' not in row(shown, shirley)
+    assert "not from the list" not in shown
+    assert walked_in(director_client, event) == ""
+    # Typed again (a second press, or another helper): nothing doubled, and said so.
+    said = walk_in(director_client, event, "Shirley Jones")
+    assert "Shirley Jones is on the list: checked in already." in said
+    assert Entry.objects.filter(event=event).count() == 1
+
+    # The roster's Mary (the list's match) typed as the roster writes her; and Jim, marked as
+    # did not come, who turns up after all: each checked in from the list.
+    walk_in(director_client, event, "Mary O’Brien")
+    said = tap(director_client, event, night["jim"], "no_show")
+    said = walk_in(director_client, event, "jim hardy")
+    assert "Jim Hardy is on the list: checked in from it." in said
+    arrivals = dict(SignUp.objects.filter(event=event).values_list("name", "arrival"))
+    assert arrivals["Mary O'Brien"] == arrivals["Jim Hardy"] == HERE
+    assert Entry.objects.filter(event=event, present=True).count() == 3
+    assert Player.objects.filter(club=event.club).count() == 3  # Shirley, Mary, Jim: no double
+    assert walked_in(director_client, event) == ""
+
+
+def test_a_name_entered_on_the_event_page_then_typed_at_the_door_is_linked(
+    director_client, event, night
+):
+    """Ann (held a place) entered on the event page shows "Checked in already, not from the
+    list"; typing her at the door links her name to that entry, as her row's Here does."""
+    ann = Player.objects.create(club=event.club, name="ann lee")
+    director_client.post(reverse("tournaments:entries-add", args=[event.pk]), {"players": [ann.pk]})
+    said = walk_in(director_client, event, "Ann Lee")
+    assert "Ann Lee is on the list: checked in from it." in said
+    linked = SignUp.objects.get(pk=night["ann"].pk)
+    assert (linked.arrival, linked.entry) == (HERE, Entry.objects.get(event=event, player=ann))
+    assert Entry.objects.filter(event=event).count() == 1
+
+
+def test_a_name_waiting_typed_as_a_walk_in_is_given_a_place_and_checked_in(
+    director_client, event, night
+):
+    said = walk_in(director_client, event, "wes waiting")
+    assert "Wes Waiting was on the waiting list: given a place and checked in." in said
+    wes = SignUp.objects.get(pk=night["wait"].pk)
+    assert (wes.status, wes.arrival) == (SignUp.Status.IN, HERE)
+    assert wes.entry == Entry.objects.get(event=event, player__name="Wes Waiting", present=True)
+    shown = director_client.get(page(event)).content.decode()
+    assert 'id="waiting"' not in shown  # nobody waits now
+    assert walked_in(director_client, event) == ""
+
+
+def test_a_cancelled_name_typed_at_the_door_is_a_walk_in(director_client, event, night):
+    """A name that cancelled has no row to check in from: a walk-in, as its Here says."""
+    gone = listed(event, "Gus Gone", status=SignUp.Status.CANCELLED)
+    said = walk_in(director_client, event, "Gus Gone")
+    assert "Walk-in Gus Gone: Gus Gone added to the roster; entered and checked in." in said
+    assert SignUp.objects.get(pk=gone.pk).arrival == ""
+    assert "<bdi>Gus Gone</bdi>" in walked_in(director_client, event)
+
+
+@pytest.fixture
+def pairs_list(club):
+    event = Event.objects.create(
+        club=club, name="Pairs night", date=datetime.date(2026, 11, 25), format="pairs"
+    )
+    return event, {
+        "team": listed(event, "Mary Smith", partner_name="Jim O'Brien", places=2),
+        "sam": listed(event, "Sam Solo", find_partner=True),
+        "pat": listed(event, "Pat Solo", find_partner=True),
+    }
+
+
+def test_a_walk_in_team_of_the_lists_names_is_checked_in_from_its_row(
+    director_client, club, pairs_list
+):
+    event, rows = pairs_list
+    # The list's team, typed in either order, or one of them alone: their row's Here.
+    said = walk_in(director_client, event, "jim obrien", "Mary  Smith")
+    assert "Mary Smith &amp; Jim O&#x27;Brien are on the list: checked in from it." in said
+    team = SignUp.objects.get(pk=rows["team"].pk)
+    assert team.arrival == HERE
+    partnership = Partnership.objects.get(event=event)
+    assert sorted(partnership.entries.values_list("player__name", flat=True)) == [
+        "Jim O'Brien",
+        "Mary Smith",
+    ]
+    said = walk_in(director_client, event, "Jim O'Brien")
+    assert "Mary Smith &amp; Jim O&#x27;Brien are on the list: checked in already." in said
+    said = walk_in(director_client, event, "Sam Solo")
+    assert "Sam Solo is on the list: checked in from it." in said
+    assert Entry.objects.filter(event=event, present=True).count() == 3
+    assert Partnership.objects.filter(event=event).count() == 1
+    assert walked_in(director_client, event) == ""
+
+
+def test_a_walk_in_team_whose_partner_differs_from_the_lists_is_refused_in_words(
+    director_client, club, pairs_list
+):
+    """The list says who partners whom: a typed team that says otherwise is refused, with
+    what to do, and nothing is entered or added to the roster."""
+    event, rows = pairs_list
+    for first, second, words in (
+        (
+            "Mary Smith",
+            "Tom Newby",
+            "Mary Smith is on the list with Jim O&#x27;Brien, not Tom Newby: if Jim "
+            "O&#x27;Brien came, check the two in from their row; if not, check in Tom Newby "
+            "here alone, then enter Mary Smith and pair the two under Partnerships on the "
+            "event page.",
+        ),
+        (
+            "Tom Newby",
+            "jim obrien",
+            "Jim O&#x27;Brien is on the list with Mary Smith, not Tom Newby",
+        ),
+        (
+            "Sam Solo",
+            "Tom Newby",
+            "Sam Solo is on the list on their own, not with Tom Newby: check Sam Solo in from "
+            "their row and Tom Newby here alone, then pair the two under Partnerships on the "
+            "event page.",
+        ),
+        (
+            "Sam Solo",
+            "Pat Solo",
+            "Sam Solo and Pat Solo are each on the list on their own: check each in from their "
+            "row, then pair the two under Partnerships on the event page.",
+        ),
+        ("Pat Solo", "Mary Smith", "Mary Smith is on the list with Jim O&#x27;Brien, not Pat"),
+    ):
+        said = walk_in(director_client, event, first, second)
+        assert words in said, (first, second)
+    assert not Entry.objects.filter(event=event).exists()
+    assert not Player.objects.filter(club=club, name="Tom Newby").exists()
+    assert set(SignUp.objects.filter(event=event).values_list("arrival", flat=True)) == {""}
+
+
+def test_a_name_of_the_list_is_never_among_the_walk_ins(director_client, club, pairs_list):
+    """Jim, Mary's partner on the list, entered alone on the event page: still a name of the
+    list, so not a walk-in; their row says he is here, and the rest does not mark them."""
+    event, rows = pairs_list
+    jim = Player.objects.create(club=club, name="Jim OBrien")
+    director_client.post(reverse("tournaments:entries-add", args=[event.pk]), {"players": [jim.pk]})
+    assert walked_in(director_client, event) == ""
+    shown = director_client.get(page(event)).content.decode()
+    assert "<bdi>Jim OBrien</bdi> checked in already" in row(shown, rows["team"])
+    assert "Yes, mark 2 players as not coming" in shown  # Sam and Pat; not Mary and Jim
+    director_client.post(
+        reverse("signup:check-in-rest", args=[event.pk]), {"confirm": "yes"}, follow=True
+    )
+    arrivals = dict(SignUp.objects.filter(event=event).values_list("name", "arrival"))
+    assert arrivals == {"Mary Smith": "", "Sam Solo": NO_SHOW, "Pat Solo": NO_SHOW}
+
+
+def test_the_rest_refused_says_the_boxs_words_beside_it(director_client, event, night):
+    """The walk (item 15b): the refusal named a box that does not exist ("Yes, mark them as
+    not coming"), at the page's top, far from the box and its button."""
+    rest = reverse("signup:check-in-rest", args=[event.pk])
+    shown = director_client.post(rest).content.decode()
+    form = shown[shown.index('id="rest"') :]
+    form = form[: form.index("</form>")]
+    assert "Yes, mark 3 players as not coming" in form  # Mary, Jim, Ann
+    assert "Nobody was marked: tick “Yes, mark 3 players as not coming” first." in form
+    assert 'role="alert"' in form
+    assert shown.index('id="rest"') < shown.index("Nobody was marked")  # by the box
+    assert set(SignUp.objects.filter(event=event).values_list("arrival", flat=True)) == {""}
+    # Sent from a page gone stale, when nobody is expected any more: no box to tick, said so.
+    for name in ("mary", "jim", "ann"):
+        tap(director_client, event, night[name], "here")
+    shown = director_client.post(rest).content.decode()
+    assert "Nobody is still expected now: nobody was marked." in shown
+    assert "tick “Yes" not in shown
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_name_of_the_list_typed_twice_at_the_same_moment_is_checked_in_once(club):
+    """Two helpers type Shirley at once: her row is checked in once (its lock), one entry."""
+    from conftest import at_once
+
+    from signup import checkin
+
+    event = Event.objects.create(club=club, name="Friday", date=datetime.date(2026, 11, 27))
+    shirley = listed(event, "Shirley Jones")
+    results = at_once([lambda: checkin.walk_in(event=event, name="Shirley Jones")] * 2)
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert sorted(r.done for r in results) == [False, True]
+    assert all(r.listed.pk == shirley.pk for r in results)
+    assert SignUp.objects.get(pk=shirley.pk).arrival == HERE
+    assert Entry.objects.filter(event=event, present=True).count() == 1
+    assert Player.objects.filter(club=club).count() == 1
