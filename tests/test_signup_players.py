@@ -137,6 +137,9 @@ def test_a_first_name_alone_of_one_roster_player_asks_are_you_them(club, night):
     assert response.status_code == 400
     assert "Are you Earl Becker? Type your full name" in text(response)
     assert not SignUp.objects.exists()
+    # Asked with the other problems at once, not after they are fixed.
+    both = text(sign_up(night, "Earl", phone="12"))
+    assert "Are you Earl Becker?" in both and "at least 7 digits" in both
     token_of(sign_up(night, "Earl Becker"))
     # Someone on the list already as Marge Kowalczyk: "Marge" is asked the same.
     token_of(sign_up(night, "Marge Kowalczyk"))

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.services import normalise_name
 from clubs.text import name_key
 from signup.models import Sheet, SignUp
 from tournaments.models import Event
@@ -55,14 +56,25 @@ def sign_up(
     """A player puts their name down on the public form. A place if one fits, else the end of
     the waiting list; a name already on the list makes nothing new; a place the director held
     for this name becomes theirs. Raises ValidationError (by field) or Refused (closed)."""
-    d = details(
-        event=event,
-        name=name,
-        email=email,
-        phone=phone,
-        partner_name=partner_name,
-        find_partner=find_partner,
-    )
+    try:
+        d = details(
+            event=event,
+            name=name,
+            email=email,
+            phone=phone,
+            partner_name=partner_name,
+            find_partner=find_partner,
+        )
+    except ValidationError as error:
+        # "Are you Earl Becker?" said with the other problems, not after they are fixed.
+        typed = normalise_name(name or "")
+        if typed and "name" not in error.message_dict:
+            player = roster_match(event, typed)
+            listed = same_person(event, typed, player)
+            full = "" if listed else _first_name_of_one(event, typed, player)
+            if full:
+                raise ValidationError({**error.message_dict, "name": _are_you(full)}) from None
+        raise
     player, partner = roster_match(event, d.name), roster_match(event, d.partner_name)
     with transaction.atomic():
         sheet = locked_sheet(event)
@@ -75,12 +87,7 @@ def sign_up(
             partner_there = existing = same_person(event, d.partner_name, partner)
         full = _first_name_of_one(event, d.name, player) if existing is None else ""
         if full:
-            raise ValidationError(
-                {
-                    "name": f"Are you {full}? Type your full name: “{full}” if that is you, "
-                    "or your first name and your last name if not."
-                }
-            )
+            raise ValidationError({"name": _are_you(full)})
         if existing is not None:
             if existing.held and not (existing.email or existing.phone):
                 return Outcome(_claim(existing, d, player, partner, sheet, site), claimed=True)
@@ -103,6 +110,13 @@ def sign_up(
         if signup.email:
             mail_link(signup, site)
     return Outcome(signup)
+
+
+def _are_you(full: str) -> str:
+    return (
+        f"Are you {full}? Type your full name: “{full}” if that is you, or your first name and "
+        "your last name if not."
+    )
 
 
 def _first_name_of_one(event: Event, name: str, player) -> str:
