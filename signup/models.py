@@ -81,6 +81,11 @@ class SignUp(models.Model):
         Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     find_partner = models.BooleanField("find me a partner", default=False)
+    # The partner the player last took off their sign-up through the private link, and when:
+    # a partner has no link of their own and is often not mailed, so the list says it
+    # ("was with Gloria Smith until Nov 28, 6:02 PM") for the director to tell them.
+    partner_was = models.CharField("partner before", max_length=120, blank=True, default="")
+    partner_was_at = models.DateTimeField(null=True, blank=True)
     # Places taken against the cap: 2 for a team, else 1.
     places = models.PositiveSmallIntegerField(default=1, validators=number_range(1, 2))
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN)

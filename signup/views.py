@@ -43,6 +43,8 @@ def signup_form(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     pairs = services.pairs_event(event)
     closed = services.closed_because(event, sheet)
     context = {"event": event, "club": event.club, "pairs": pairs, "closed": closed}
+    # A night that is over: nobody can put a name down for it any more, not even the director.
+    context["over"] = services.night_over(event)
     if closed:
         return render(request, "signup/closed.html", context, status=200 if sheet.pk else 404)
     phone = guesses.phone_of(request)
@@ -102,6 +104,7 @@ def _signup_by_token(request: HttpRequest, token: str) -> tuple[SignUp | None, H
 
 def _mine_context(signup: SignUp) -> dict:
     event = signup.event
+    sheet = services.sheet_of(event)
     position = services.waiting_position(signup)
     return {
         "signup": signup,
@@ -111,7 +114,13 @@ def _mine_context(signup: SignUp) -> dict:
         "position": position,
         "position_words": services.ordinal(position) if position else "",
         "reopen": not services.closed_because(event),
-        "sheet": services.sheet_of(event),
+        "sheet": sheet,
+        # Checked in, or the night begun: the page says so and offers no change nor cancel.
+        "kept": services.kept_because(signup),
+        # A team waiting while a place is left: that place is one, and a team takes two.
+        "team_waits": signup.status == SignUp.Status.WAITING
+        and signup.places == 2
+        and services.counts(event, sheet).left == 1,
     }
 
 
@@ -133,14 +142,22 @@ def mine(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST" and signup.status != SignUp.Status.CANCELLED:
         status = 400
         if form.is_valid():
+            partner_before = signup.partner_name
             try:
-                services.change(signup=signup, site=_site(request), **form.cleaned_data)
+                changed = services.change(signup=signup, site=_site(request), **form.cleaned_data)
             except ValidationError as error:
                 _errors_to(form, error)
             except services.Refused as refused:
                 form.add_error(None, str(refused))
+                status = 409
             else:
-                messages.success(request, "Your changes are saved.")
+                note = "Your changes are saved."
+                if partner_before and changed.partner_was == partner_before:
+                    note += (
+                        f" {partner_before} is no longer on the list with you: tell them. The "
+                        "director's list says so too."
+                    )
+                messages.success(request, note)
                 return redirect("signup:mine", token=signup.token)
     context = _mine_context(signup)
     if request.GET.get("tick") == "1" and signup.status != SignUp.Status.CANCELLED:
@@ -153,16 +170,24 @@ def mine(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "signup/mine.html", context, status=status)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def mine_cancel(request: HttpRequest, token: str) -> HttpResponse:
     signup, refusal = _signup_by_token(request, token)
     if refusal:
         return refusal
+    if request.method == "GET":
+        # The address opened by hand, or reloaded after a refusal: the link's own page.
+        return redirect("signup:mine", token=signup.token)
     if request.POST.get("confirm") != "yes":
         # Back to the page's own address, which says what to do (a page left at /cancel/
         # would be lost on a reload).
         return redirect(reverse("signup:mine", args=[signup.token]) + "?tick=1#error-summary")
-    services.cancel(signup=signup, site=_site(request))
+    try:
+        services.cancel(signup=signup, site=_site(request))
+    except services.Refused as refused:
+        context = _mine_context(signup)
+        context["cancel_refused"] = str(refused)
+        return render(request, "signup/mine.html", context, status=409)
     messages.success(request, "Your sign-up is cancelled. Thank you for letting the club know.")
     return redirect("signup:mine", token=signup.token)
 

@@ -167,12 +167,12 @@ def test_a_roster_player_signing_up_under_their_roster_name_twice_is_one(club, n
 @pytest.mark.parametrize(
     ("fields", "said"),
     [
-        ({"name": "", "phone": "555"}, "Type your name, as the club knows you."),
+        ({"name": "", "phone": "555 0100"}, "Type your name, as the club knows you."),
         ({"name": "Ada"}, "Give an email address or a phone number"),
         ({"name": "Ada", "email": "ada-at-home"}, "That is not an email address"),
-        ({"name": "Ada", "phone": "call me"}, "A phone number has digits"),
-        ({"name": "Ada\x00Baker", "phone": "555"}, "This request could not be read"),
-        ({"name": "A" * 121, "phone": "555"}, "Too long: at most 120 characters."),
+        ({"name": "Ada", "phone": "call me"}, "A phone number has at least 7 digits"),
+        ({"name": "Ada\x00Baker", "phone": "555 0100"}, "This request could not be read"),
+        ({"name": "A" * 121, "phone": "555 0100"}, "Too long: at most 120 characters."),
         ({"name": "Ada", "phone": "5" * 33}, "Too long: at most 32 characters."),
         ({"name": "   ", "email": "ada@example.org"}, "Type your name"),
     ],
@@ -215,8 +215,9 @@ def test_past_the_cap_players_wait_with_their_position_and_a_cancellation_promot
     assert "You are 1st on the waiting list" in text(player.get(mine(first)))
     assert "You are 2nd on the waiting list" in text(player.get(mine(second)))
     ada = SignUp.objects.get(name="Ada Baker").token
-    # A visit never cancels, nor does a GET of the cancel address.
-    assert player.get(reverse("signup:mine-cancel", args=[ada])).status_code == 405
+    # A visit never cancels, nor does a GET of the cancel address: it leads to the link's page.
+    assert player.get(reverse("signup:mine-cancel", args=[ada]))["Location"] == mine(ada)
+    assert SignUp.objects.get(token=ada).status == SignUp.Status.IN
     response = player.post(reverse("signup:mine-cancel", args=[ada]), follow=True)
     assert response.redirect_chain[-1][0].startswith(mine(ada))
     assert "Tick “Yes, cancel my sign-up” first" in text(response)
@@ -282,7 +283,7 @@ def test_a_partner_added_needs_a_place_and_is_refused_in_words_when_none_is_left
     token_of(sign_up(pairs_night, "Ada Baker", partner_name="Ben Carter"))
     cora = token_of(sign_up(pairs_night, "Cora Dunn", find_partner="on"))
     token_of(sign_up(pairs_night, "Dale Evans", find_partner="on"))
-    response = Client().post(mine(cora), {"phone": "555", "partner_name": "Edna Fox"})
+    response = Client().post(mine(cora), {"phone": "555 0100", "partner_name": "Edna Fox"})
     assert response.status_code == 400
     assert "no place left for a partner: you keep your place" in text(response)
     row = SignUp.objects.get(token=cora)
@@ -572,7 +573,7 @@ def test_paid_ahead_is_recorded_only_where_the_night_takes_money_ahead(night, di
     assert SignUp.objects.get().paid_ahead
     assert "paid ahead" in text(director_client.get(list_url(night)))
     # A player's own form has no such field: posting one changes nothing.
-    Client().post(mine(ada.token), {"phone": "555", "paid_ahead": "on"})
+    Client().post(mine(ada.token), {"phone": "555 0100", "paid_ahead": "on"})
     director_client.post(paid, {"paid": "no"})
     assert not SignUp.objects.get().paid_ahead
 
@@ -607,7 +608,7 @@ def test_the_mails_say_where_the_player_stands_and_carry_the_private_link(
 ):
     for name in ("Ada Baker", "Ben Carter", "Cora Dunn", "Dale Evans"):
         token_of(sign_up(night, name))
-    token_of(sign_up(night, "Edna Fox", phone="555"))
+    token_of(sign_up(night, "Edna Fox", phone="555 0100"))
     floyd = token_of(sign_up(night, "Floyd Gray", email="floyd@example.org"))
     send()
     (waiting,) = smtp.to("floyd@example.org")

@@ -238,12 +238,12 @@ def test_the_pages_that_say_no_on_a_phone_and_a_laptop(browser, live_server, clu
     event = Event.objects.create(club=club, name="Friday progressive", date=soon)
     Sheet.objects.create(event=event, open=True, cap=8)
     form = f"/c/{club.slug}/events/{event.pk}/signup/"
-    Client().post(form, {"name": "Ada Baker", "phone": "555"})
+    Client().post(form, {"name": "Ada Baker", "phone": "555 0100"})
     past = Event.objects.create(
         club=club, name="Last Friday", date=timezone.localdate() - datetime.timedelta(days=3)
     )
     Sheet.objects.create(event=past, open=True)
-    old = SignUp.objects.create(event=past, name="Ben Carter", phone="555")
+    old = SignUp.objects.create(event=past, name="Ben Carter", phone="555 0100")
     closed = Event.objects.create(club=club, name="Winter cup", date=soon)
     Sheet.objects.create(event=closed, open=True, closes_at=timezone.now())
     for width, big in ((360, False), (360, True), (1280, False)):
@@ -279,3 +279,27 @@ def test_the_pages_that_say_no_on_a_phone_and_a_laptop(browser, live_server, clu
                 page.screenshot(path=f"{SHOTS}/{name}-{width}.png", full_page=True)
         expect(page.locator("main")).to_contain_text("stopped working after that day")
         context.close()
+
+
+def test_the_error_summary_wraps_a_long_message_on_a_phone_with_big_text(
+    browser, live_server, club
+):
+    """Walk 45, item 9: a bad email address at 200% text on a 360-pixel phone. The summary's
+    link "…e.g. ann@example.com." ran past its box and made the page 387px wide; now it wraps,
+    and nothing is wider than the screen."""
+    soon = timezone.localdate() + datetime.timedelta(days=5)
+    event = Event.objects.create(club=club, name="Friday Night Euchre", date=soon)
+    Sheet.objects.create(event=event, open=True, cap=8)
+    page = phone_with_big_text(browser)
+    page.goto(f"{live_server.url}/c/{club.slug}/events/{event.pk}/signup/")
+    page.get_by_label("Your name").fill("Lou Bad Email")
+    page.get_by_label("Email address").fill("lou@")
+    page.get_by_role("button", name="Sign up").click()
+    summary = page.locator("#error-summary")
+    expect(summary).to_contain_text("e.g. ann@example.com.")
+    box = summary.bounding_box()
+    assert box["x"] + box["width"] <= PHONE["width"]
+    link = summary.locator("a").first.evaluate("a => a.scrollWidth <= a.clientWidth + 1")
+    assert link
+    check(page, "error-summary")
+    page.context.close()

@@ -127,9 +127,34 @@ def closed_because(event: Event, sheet: Sheet | None = None) -> str:
     return ""
 
 
+def night_over(event: Event) -> bool:
+    """The night's date has passed, where the club is: nobody can come to it any more."""
+    return timezone.localdate() > event.date
+
+
 def link_expired(signup: SignUp) -> bool:
     """A private link works until the end of the event's day, where the club is."""
-    return timezone.localdate() > signup.event.date
+    return night_over(signup.event)
+
+
+def kept_because(signup: SignUp) -> str:
+    """Why the private link can no longer change or cancel this name, in words; "" when it
+    can. A player checked in, or a night whose first round is seated, is playing: a
+    cancellation then would take them off the check-in page and the list while they sit at a
+    table, so leaving is the director's to hear, at the door."""
+    if signup.status == CANCELLED:
+        return ""
+    if signup.arrival == SignUp.Arrival.HERE:
+        return (
+            "You are checked in for tonight, so this page no longer changes or cancels your "
+            "sign-up. If you must leave, tell the director."
+        )
+    if signup.event.rounds.exists():
+        return (
+            f"{signup.event.name} has begun, so this page no longer changes or cancels your "
+            "sign-up. If you cannot stay or cannot come, tell the director."
+        )
+    return ""
 
 
 def _moment(value: datetime.datetime, event: Event) -> str:

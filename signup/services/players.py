@@ -8,11 +8,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.services import normalise_name
 from clubs.text import name_key
 from signup.models import Sheet, SignUp
 from tournaments.models import Event
 
-from .figures import CANCELLED, IN, WAITING, Refused, closed_because
+from .figures import CANCELLED, IN, WAITING, Refused, closed_because, kept_because
 from .lock import (
     fits,
     locked_sheet,
@@ -55,14 +56,25 @@ def sign_up(
     """A player puts their name down on the public form. A place if one fits, else the end of
     the waiting list; a name already on the list makes nothing new; a place the director held
     for this name becomes theirs. Raises ValidationError (by field) or Refused (closed)."""
-    d = details(
-        event=event,
-        name=name,
-        email=email,
-        phone=phone,
-        partner_name=partner_name,
-        find_partner=find_partner,
-    )
+    try:
+        d = details(
+            event=event,
+            name=name,
+            email=email,
+            phone=phone,
+            partner_name=partner_name,
+            find_partner=find_partner,
+        )
+    except ValidationError as error:
+        # "Are you Earl Becker?" said with the other problems, not after they are fixed.
+        typed = normalise_name(name or "")
+        if typed and "name" not in error.message_dict:
+            player = roster_match(event, typed)
+            listed = same_person(event, typed, player)
+            full = "" if listed else _first_name_of_one(event, typed, player)
+            if full:
+                raise ValidationError({**error.message_dict, "name": _are_you(full)}) from None
+        raise
     player, partner = roster_match(event, d.name), roster_match(event, d.partner_name)
     with transaction.atomic():
         sheet = locked_sheet(event)
@@ -73,6 +85,9 @@ def sign_up(
         partner_there = None
         if existing is None and d.partner_name:
             partner_there = existing = same_person(event, d.partner_name, partner)
+        full = _first_name_of_one(event, d.name, player) if existing is None else ""
+        if full:
+            raise ValidationError({"name": _are_you(full)})
         if existing is not None:
             if existing.held and not (existing.email or existing.phone):
                 return Outcome(_claim(existing, d, player, partner, sheet, site), claimed=True)
@@ -95,6 +110,34 @@ def sign_up(
         if signup.email:
             mail_link(signup, site)
     return Outcome(signup)
+
+
+def _are_you(full: str) -> str:
+    return (
+        f"Are you {full}? Type your full name: “{full}” if that is you, or your first name and "
+        "your last name if not."
+    )
+
+
+def _first_name_of_one(event: Event, name: str, player) -> str:
+    """The full name this one-word name is the first name of ("Earl" → "Earl Becker"), when
+    it is exactly one person's on the club's roster and the list together and matched no one
+    as it is; "" otherwise. A first name alone would otherwise put a second Earl on the list
+    beside Earl Becker, and the director could not tell them apart."""
+    if player is not None or " " in name:
+        return ""
+    key = name_key(name)
+    found = {}
+    roster = event.club.players.filter(name__istartswith=f"{name} ").values_list("name", flat=True)
+    listed = (
+        SignUp.objects.filter(event=event, name__istartswith=f"{name} ")
+        .exclude(status=CANCELLED)
+        .values_list("name", flat=True)
+    )
+    for full in [*roster, *listed]:
+        if name_key(full.split()[0]) == key:
+            found[name_key(full)] = full
+    return next(iter(found.values())) if len(found) == 1 else ""
 
 
 def _claim(held: SignUp, d: Details, player, partner, sheet: Sheet, site: str) -> SignUp:
@@ -131,7 +174,9 @@ def change(
 ) -> SignUp:
     """The player changes their contact or their partner through the private link. A team
     needs a second place: refused when none is left (they keep theirs); a team becoming one
-    player frees a place, which goes to the first waiting name that fits."""
+    player frees a place, which goes to the first waiting name that fits. A partner dropped or
+    replaced is kept as `partner_was`, with when, for the director's list. Refused once the
+    player is checked in or the night has begun."""
     event = signup.event
     d = details(
         event=event,
@@ -146,6 +191,9 @@ def change(
         signup = SignUp.objects.get(pk=signup.pk)
         if signup.status == CANCELLED:
             raise Refused("This sign-up was cancelled: sign up again on the club's page.")
+        why = kept_because(signup)
+        if why:
+            raise Refused(f"Nothing was changed. {why}")
         if d.partner_name and name_key(d.partner_name) != name_key(signup.partner_name):
             partner = roster_match(event, d.partner_name)
             other = same_person(event, d.partner_name, partner)
@@ -166,6 +214,11 @@ def change(
                     "go on the waiting list), or ask the director."
                 }
             )
+        if signup.partner_name and name_key(d.partner_name) != name_key(signup.partner_name):
+            # The partner leaves the list with this change: the list keeps who and when.
+            signup.partner_was, signup.partner_was_at = signup.partner_name, timezone.now()
+        elif d.partner_name and name_key(d.partner_name) == name_key(signup.partner_was):
+            signup.partner_was, signup.partner_was_at = "", None  # back with them after all
         signup.email, signup.phone = d.email, d.phone
         signup.partner = roster_match(event, d.partner_name)
         signup.partner_name = roster_name(d.partner_name, signup.partner)
@@ -179,13 +232,17 @@ def change(
 
 def cancel(*, signup: SignUp, site: str = "", by_director: bool = False) -> list[SignUp]:
     """Off the list (the player's link, or the director's remove): the place freed goes to the
-    first waiting names that fit, who are mailed. Cancelling twice changes nothing. Returns
-    the names promoted."""
+    first waiting names that fit, who are mailed. Cancelling twice changes nothing. The
+    player's own cancel is refused (Refused) once they are checked in or the night has begun.
+    Returns the names promoted."""
     with transaction.atomic():
         sheet = locked_sheet(signup.event)
         row = SignUp.objects.select_related("event__club").get(pk=signup.pk)
         if row.status == CANCELLED:
             return []
+        why = "" if by_director else kept_because(row)
+        if why:
+            raise Refused(f"Not cancelled. {why}")
         had_place = row.status == IN
         row.status, row.cancelled_at = CANCELLED, timezone.now()
         row.removed_by_director = by_director

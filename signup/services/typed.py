@@ -17,6 +17,8 @@ from .figures import pairs_event
 NAME_MAX = SignUp._meta.get_field("name").max_length
 PHONE_MAX = SignUp._meta.get_field("phone").max_length
 EMAIL_MAX = 254
+# The shortest number anyone rings back: a local number without its area code.
+PHONE_DIGITS_MIN = 7
 
 
 # --- Checking what was typed ----------------------------------------------------------------
@@ -67,8 +69,12 @@ def details(
             problems["email"] = "That is not an email address: type it whole, e.g. ann@example.com."
     if len(phone) > PHONE_MAX:
         problems["phone"] = f"The phone number is longer than {PHONE_MAX} characters."
-    elif phone and not any(c.isdigit() for c in phone):
-        problems["phone"] = "A phone number has digits: type it as you would dial it."
+    elif phone and sum(c.isdigit() for c in phone) < PHONE_DIGITS_MIN:
+        # Too few digits for anyone to ring back ("12"): the director could not reach them.
+        problems["phone"] = (
+            f"A phone number has at least {PHONE_DIGITS_MIN} digits: type it whole, as you "
+            "would dial it, e.g. 555 0100."
+        )
     if contact_needed and not email and not phone and "email" not in problems:
         problems["email"] = (
             "Give an email address or a phone number (or both), so the director can reach you. "
