@@ -1,7 +1,7 @@
-"""The players' side of the sign-up after walk 45, through the pages: the private link once the
-player is checked in or the night has begun, a partner dropped through the link, the last place
-on a pairs night, the waiting player's words, the phone and first-name checks, the cancel
-address opened by hand, and the form of a night that is over."""
+"""The players' side of the sign-up, as a browser walk of it found wanting, through the pages:
+the private link once the player is checked in or the night has begun, a partner dropped
+through the link, the last place on a pairs night, the waiting player's words, the phone and
+first-name checks, the cancel address opened by hand, and the form of a night that is over."""
 
 import datetime
 
