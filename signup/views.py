@@ -21,7 +21,6 @@ from . import limits, services
 from .access import event_for_list, public_event, signup_for_list
 from .forms import ChangeForm, DirectorAddForm, HoldForm, SheetForm, SignUpForm
 from .models import SignUp
-from .services.director import night_over, pair
 
 
 def _site(request: HttpRequest) -> str:
@@ -223,7 +222,7 @@ def _list_page(request, access, status=200, **forms) -> HttpResponse:
         "sees_contacts": access.sees_contacts,
         "kept_on": access.kept_on,
         "closed": services.closed_because(event, sheet),
-        "over": night_over(event),
+        "over": services.list_kept(event),
         "public": event.club.results_public,
         "settings_form": forms.get("settings_form")
         or SheetForm(instance=sheet, event=event, prefix="sheet"),
@@ -451,7 +450,7 @@ def list_pair(request: HttpRequest, pk: int, signup_pk: int) -> HttpResponse:
     """ "Pair with …": two players looking for a partner made one team (services.pair)."""
     access, signup = signup_for_list(request, pk, signup_pk)
     try:
-        paired = pair(signup=signup, other=request.POST.get("partner", ""))
+        paired = services.pair(signup=signup, other=request.POST.get("partner", ""))
     except services.Refused as refused:
         return _list_page(
             request, access, status=400, list_error=str(refused), error_link=f"pair-{signup.pk}"

@@ -18,7 +18,20 @@ the Sheet's lock: numbering, promotion), players (sign up, change, cancel), dire
 hold, move, remove, paid ahead, settings), mail.
 """
 
-from .director import MOVES, Added, Saved, director_add, hold, move, paid_ahead, remove, sheet_save
+from .director import (
+    MOVES,
+    Added,
+    Paired,
+    Saved,
+    director_add,
+    hold,
+    list_kept,
+    move,
+    paid_ahead,
+    pair,
+    remove,
+    sheet_save,
+)
 from .figures import (
     CANCELLED,
     IN,
@@ -64,6 +77,9 @@ __all__ = [
     "details",
     "kept_because",
     "director_add",
+    "list_kept",
+    "pair",
+    "Paired",
     "hold",
     "link_expired",
     "move",

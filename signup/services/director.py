@@ -13,7 +13,7 @@ from clubs.dates import day
 from signup.models import Sheet, SignUp
 from tournaments.models import Event
 
-from .figures import CANCELLED, IN, WAITING, Refused, counts, pairs_event
+from .figures import CANCELLED, IN, WAITING, Refused, counts, night_over, pairs_event
 from .lock import (
     as_named,
     fits,
@@ -33,12 +33,12 @@ from .typed import details
 # --- The director's side --------------------------------------------------------------------
 
 
-def night_over(event: Event) -> str:
+def list_kept(event: Event) -> str:
     """Why the list takes no more changes, in words, once the night's day has passed where
-    the club is; "" until then. Every change that may mail a player (add, hold, move,
-    remove, a place freed by the settings) is refused on a night that is over: "you have a
-    place" for a night gone by, with a link that has expired, helps nobody."""
-    if timezone.localdate() <= event.date:
+    the club is (figures.night_over); "" until then. Every change that may mail a player
+    (add, hold, move, remove, a place freed by the settings) is refused on a night that is
+    over: "you have a place" for a night gone by, with a link that has expired, helps nobody."""
+    if not night_over(event):
         return ""
     return (
         f"{event.name} was on {day(event.date, event)}: the night is over, so its list is "
@@ -48,7 +48,7 @@ def night_over(event: Event) -> str:
 
 
 def _refuse_if_over(event: Event) -> None:
-    why = night_over(event)
+    why = list_kept(event)
     if why:
         raise Refused(why)
 
