@@ -10,7 +10,7 @@ admin.site.login_form = AdminLoginForm
 
 
 # The site's icon (a club, in the header's green): base.html links it, and browsers that ask
-# for /favicon.ico anyway (the captain's pages, a bookmark) get it there, not a 404.
+# for /favicon.ico anyway (a bookmark, an older browser) get it there, not a 404.
 FAVICON = settings.BASE_DIR / "static" / "favicon.svg"
 
 
